@@ -1,0 +1,345 @@
+package io.restcompress.codec;
+
+import java.io.FilterInputStream;
+import java.io.FilterOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+
+/**
+ * Wraps codec streams to measure them: bytes on each side and the time spent in the codec
+ * itself, excluding the time spent waiting on the stream underneath.
+ */
+public final class CodecStreams {
+
+	private CodecStreams() {
+	}
+
+	/**
+	 * Receives the measurement of a codec stream that ran to its end.
+	 */
+	@FunctionalInterface
+	public interface Completion {
+
+		/**
+		 * Called once when the stream is closed after all of it was coded.
+		 * @param identityBytes the size of the unencoded body
+		 * @param encodedBytes the size of the encoded body
+		 * @param codecNanos the time spent in the codec
+		 */
+		void completed(long identityBytes, long encodedBytes, long codecNanos);
+
+	}
+
+	/**
+	 * Returns an encoder for {@code codec} that reports its measurement to {@code completion}
+	 * when closed.
+	 * @param codec the codec
+	 * @param target where encoded bytes go
+	 * @param completion receives the measurement
+	 * @return the encoding stream
+	 * @throws IOException if the codec cannot start
+	 */
+	public static OutputStream measuredEncoder(ContentCodec codec, OutputStream target, Completion completion)
+			throws IOException {
+		CountingOutputStream counted = new CountingOutputStream(target);
+		long start = System.nanoTime();
+		OutputStream encoder = codec.encoder(counted);
+		return new MeasuredOutputStream(encoder, counted, completion, System.nanoTime() - start);
+	}
+
+	/**
+	 * Returns a decoder for {@code codec} that reports its measurement to {@code completion}
+	 * when closed after reaching the end of the body.
+	 * @param codec the codec
+	 * @param source the encoded body
+	 * @param completion receives the measurement
+	 * @return the decoding stream
+	 * @throws IOException if the codec cannot start
+	 */
+	public static InputStream measuredDecoder(ContentCodec codec, InputStream source, Completion completion)
+			throws IOException {
+		CountingInputStream counted = new CountingInputStream(source);
+		return new MeasuredInputStream(codec.decoder(counted), counted, completion);
+	}
+
+	/**
+	 * Returns a stream that fails with {@link ContentTooLargeException} as soon as more than
+	 * {@code maxBytes} bytes have been read from {@code source}.
+	 * @param source the decoded body
+	 * @param coding the coding the body was decoded from, for the message
+	 * @param maxBytes the largest body allowed
+	 * @return the limited stream
+	 */
+	public static InputStream limited(InputStream source, String coding, long maxBytes) {
+		return new LimitedInputStream(source, coding, maxBytes);
+	}
+
+	private static final class CountingOutputStream extends FilterOutputStream {
+
+		private long count;
+
+		private long nanos;
+
+		CountingOutputStream(OutputStream out) {
+			super(out);
+		}
+
+		@Override
+		public void write(int b) throws IOException {
+			long start = System.nanoTime();
+			this.out.write(b);
+			this.nanos += System.nanoTime() - start;
+			this.count++;
+		}
+
+		@Override
+		public void write(byte[] bytes, int offset, int length) throws IOException {
+			long start = System.nanoTime();
+			this.out.write(bytes, offset, length);
+			this.nanos += System.nanoTime() - start;
+			this.count += length;
+		}
+
+		@Override
+		public void flush() throws IOException {
+			long start = System.nanoTime();
+			this.out.flush();
+			this.nanos += System.nanoTime() - start;
+		}
+
+		@Override
+		public void close() throws IOException {
+			long start = System.nanoTime();
+			this.out.close();
+			this.nanos += System.nanoTime() - start;
+		}
+
+	}
+
+	private static final class MeasuredOutputStream extends FilterOutputStream {
+
+		private final CountingOutputStream target;
+
+		private final Completion completion;
+
+		private long count;
+
+		private long nanos;
+
+		private boolean closed;
+
+		MeasuredOutputStream(OutputStream encoder, CountingOutputStream target, Completion completion,
+				long setupNanos) {
+			super(encoder);
+			this.target = target;
+			this.completion = completion;
+			this.nanos = setupNanos;
+		}
+
+		@Override
+		public void write(int b) throws IOException {
+			long start = System.nanoTime();
+			this.out.write(b);
+			this.nanos += System.nanoTime() - start;
+			this.count++;
+		}
+
+		@Override
+		public void write(byte[] bytes, int offset, int length) throws IOException {
+			long start = System.nanoTime();
+			this.out.write(bytes, offset, length);
+			this.nanos += System.nanoTime() - start;
+			this.count += length;
+		}
+
+		@Override
+		public void flush() throws IOException {
+			long start = System.nanoTime();
+			this.out.flush();
+			this.nanos += System.nanoTime() - start;
+		}
+
+		@Override
+		public void close() throws IOException {
+			if (this.closed) {
+				return;
+			}
+			this.closed = true;
+			long start = System.nanoTime();
+			this.out.close();
+			this.nanos += System.nanoTime() - start;
+			this.completion.completed(this.count, this.target.count, Math.max(0, this.nanos - this.target.nanos));
+		}
+
+	}
+
+	private static final class CountingInputStream extends FilterInputStream {
+
+		private long count;
+
+		private long nanos;
+
+		CountingInputStream(InputStream in) {
+			super(in);
+		}
+
+		@Override
+		public int read() throws IOException {
+			long start = System.nanoTime();
+			int b = this.in.read();
+			this.nanos += System.nanoTime() - start;
+			if (b != -1) {
+				this.count++;
+			}
+			return b;
+		}
+
+		@Override
+		public int read(byte[] bytes, int offset, int length) throws IOException {
+			long start = System.nanoTime();
+			int n = this.in.read(bytes, offset, length);
+			this.nanos += System.nanoTime() - start;
+			if (n > 0) {
+				this.count += n;
+			}
+			return n;
+		}
+
+	}
+
+	private static final class MeasuredInputStream extends FilterInputStream {
+
+		private final CountingInputStream source;
+
+		private final Completion completion;
+
+		private long count;
+
+		private long nanos;
+
+		private boolean ended;
+
+		private boolean closed;
+
+		MeasuredInputStream(InputStream decoder, CountingInputStream source, Completion completion) {
+			super(decoder);
+			this.source = source;
+			this.completion = completion;
+		}
+
+		@Override
+		public int read() throws IOException {
+			long start = System.nanoTime();
+			int b = this.in.read();
+			this.nanos += System.nanoTime() - start;
+			if (b == -1) {
+				this.ended = true;
+			}
+			else {
+				this.count++;
+			}
+			return b;
+		}
+
+		@Override
+		public int read(byte[] bytes, int offset, int length) throws IOException {
+			long start = System.nanoTime();
+			int n = this.in.read(bytes, offset, length);
+			this.nanos += System.nanoTime() - start;
+			if (n == -1) {
+				this.ended = true;
+			}
+			else {
+				this.count += n;
+			}
+			return n;
+		}
+
+		@Override
+		public long skip(long n) throws IOException {
+			byte[] discard = new byte[(int) Math.min(n, 8192)];
+			long skipped = 0;
+			while (skipped < n) {
+				int read = read(discard, 0, (int) Math.min(discard.length, n - skipped));
+				if (read == -1) {
+					break;
+				}
+				skipped += read;
+			}
+			return skipped;
+		}
+
+		@Override
+		public boolean markSupported() {
+			return false;
+		}
+
+		@Override
+		public void close() throws IOException {
+			if (this.closed) {
+				return;
+			}
+			this.closed = true;
+			this.in.close();
+			if (this.ended) {
+				this.completion.completed(this.count, this.source.count, Math.max(0, this.nanos - this.source.nanos));
+			}
+		}
+
+	}
+
+	private static final class LimitedInputStream extends FilterInputStream {
+
+		private final String coding;
+
+		private final long maxBytes;
+
+		private long count;
+
+		LimitedInputStream(InputStream in, String coding, long maxBytes) {
+			super(in);
+			this.coding = coding;
+			this.maxBytes = maxBytes;
+		}
+
+		@Override
+		public int read() throws IOException {
+			int b = this.in.read();
+			if (b != -1) {
+				count(1);
+			}
+			return b;
+		}
+
+		@Override
+		public int read(byte[] bytes, int offset, int length) throws IOException {
+			int n = this.in.read(bytes, offset, (int) Math.min(length, this.maxBytes - this.count + 1));
+			if (n > 0) {
+				count(n);
+			}
+			return n;
+		}
+
+		@Override
+		public long skip(long n) throws IOException {
+			long skipped = this.in.skip(Math.min(n, this.maxBytes - this.count + 1));
+			count(skipped);
+			return skipped;
+		}
+
+		@Override
+		public boolean markSupported() {
+			return false;
+		}
+
+		private void count(long n) throws ContentTooLargeException {
+			this.count += n;
+			if (this.count > this.maxBytes) {
+				throw new ContentTooLargeException(this.coding, this.maxBytes);
+			}
+		}
+
+	}
+
+}

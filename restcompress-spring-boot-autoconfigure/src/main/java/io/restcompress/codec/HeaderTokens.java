@@ -1,0 +1,70 @@
+package io.restcompress.codec;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Splitting of comma-separated HTTP field values and token checks (RFC 9110 §5.6).
+ */
+public final class HeaderTokens {
+
+	private HeaderTokens() {
+	}
+
+	/**
+	 * Splits a list-based field value into its non-empty, trimmed members.
+	 * @param value the field value
+	 * @return the members
+	 */
+	public static List<String> splitList(String value) {
+		List<String> members = new ArrayList<>();
+		for (String member : value.split(",")) {
+			String trimmed = member.trim();
+			if (!trimmed.isEmpty()) {
+				members.add(trimmed);
+			}
+		}
+		return members;
+	}
+
+	/**
+	 * Parses the values of {@code Content-Encoding} fields into the codings in the order they
+	 * were applied, lower case, without {@code identity}.
+	 * @param values the field values
+	 * @return the codings, first applied first
+	 */
+	public static List<String> contentCodings(Iterable<String> values) {
+		List<String> codings = new ArrayList<>();
+		for (String value : values) {
+			for (String member : splitList(value)) {
+				String coding = member.toLowerCase(Locale.ROOT);
+				if (!coding.equals("identity")) {
+					codings.add(coding);
+				}
+			}
+		}
+		return codings;
+	}
+
+	/**
+	 * Whether a string is an RFC 9110 token.
+	 * @param candidate the string
+	 * @return {@code true} if it is a non-empty token
+	 */
+	public static boolean isToken(String candidate) {
+		if (candidate.isEmpty()) {
+			return false;
+		}
+		for (int i = 0; i < candidate.length(); i++) {
+			char c = candidate.charAt(i);
+			boolean tchar = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
+					|| "!#$%&'*+-.^_`|~".indexOf(c) != -1;
+			if (!tchar) {
+				return false;
+			}
+		}
+		return true;
+	}
+
+}

@@ -1,0 +1,127 @@
+package io.restcompress.codec;
+
+import java.io.IOException;
+import java.io.InputStream;
+
+import com.ning.compress.lzf.LZFChunk;
+
+/**
+ * Reads "ZV" chunks one at a time and decodes each into a 64 KB buffer with
+ * {@link LzfBlockDecoder}, which checks every reference against both buffers because request
+ * bodies come from untrusted peers.
+ */
+final class LzfDecoderStream extends InputStream {
+
+	private final InputStream source;
+
+	private final byte[] header = new byte[LZFChunk.HEADER_LEN_COMPRESSED];
+
+	private final byte[] input = new byte[LZFChunk.MAX_CHUNK_LEN];
+
+	private final byte[] output = new byte[LZFChunk.MAX_CHUNK_LEN];
+
+	private int position;
+
+	private int limit;
+
+	private boolean finished;
+
+	LzfDecoderStream(InputStream source) {
+		this.source = source;
+	}
+
+	@Override
+	public int read() throws IOException {
+		if (!ensureAvailable()) {
+			return -1;
+		}
+		return this.output[this.position++] & 0xFF;
+	}
+
+	@Override
+	public int read(byte[] bytes, int offset, int count) throws IOException {
+		if (count == 0) {
+			return 0;
+		}
+		if (!ensureAvailable()) {
+			return -1;
+		}
+		int copied = Math.min(count, this.limit - this.position);
+		System.arraycopy(this.output, this.position, bytes, offset, copied);
+		this.position += copied;
+		return copied;
+	}
+
+	@Override
+	public int available() {
+		return this.limit - this.position;
+	}
+
+	@Override
+	public void close() throws IOException {
+		this.finished = true;
+		this.source.close();
+	}
+
+	private boolean ensureAvailable() throws IOException {
+		while (this.position == this.limit) {
+			if (this.finished || !readChunk()) {
+				this.finished = true;
+				return false;
+			}
+		}
+		return true;
+	}
+
+	private boolean readChunk() throws IOException {
+		int first = this.source.read();
+		if (first == -1) {
+			return false;
+		}
+		this.header[0] = (byte) first;
+		readFully(this.header, 1, LZFChunk.HEADER_LEN_NOT_COMPRESSED - 1, "chunk header");
+		if (this.header[0] != LZFChunk.BYTE_Z || this.header[1] != LZFChunk.BYTE_V) {
+			throw new CorruptContentException(LzfCodec.CODING, "expected a 'ZV' chunk header");
+		}
+		int stored = uint16(3);
+		switch (this.header[2]) {
+			case LZFChunk.BLOCK_TYPE_NON_COMPRESSED -> {
+				readFully(this.output, 0, stored, "uncompressed chunk");
+				this.limit = stored;
+			}
+			case LZFChunk.BLOCK_TYPE_COMPRESSED -> {
+				readFully(this.header, LZFChunk.HEADER_LEN_NOT_COMPRESSED, 2, "chunk header");
+				int decodedLength = uint16(5);
+				readFully(this.input, 0, stored, "compressed chunk");
+				decode(stored, decodedLength);
+				this.limit = decodedLength;
+			}
+			default -> throw new CorruptContentException(LzfCodec.CODING, "unknown chunk type " + this.header[2]);
+		}
+		this.position = 0;
+		return true;
+	}
+
+	private void decode(int stored, int decodedLength) throws CorruptContentException {
+		if (!LzfBlockDecoder.decode(this.input, stored, this.output, decodedLength)) {
+			throw new CorruptContentException(LzfCodec.CODING,
+					"chunk of " + stored + " bytes does not decode to " + decodedLength + " bytes");
+		}
+	}
+
+	private int uint16(int offset) {
+		return ((this.header[offset] & 0xFF) << 8) | (this.header[offset + 1] & 0xFF);
+	}
+
+	private void readFully(byte[] target, int offset, int count, String part) throws IOException {
+		int read = 0;
+		while (read < count) {
+			int n = this.source.read(target, offset + read, count - read);
+			if (n == -1) {
+				throw new CorruptContentException(LzfCodec.CODING, "truncated " + part);
+			}
+			read += n;
+		}
+	}
+
+}

@@ -1,0 +1,62 @@
+package io.restcompress.codec.autoconfigure;
+
+import io.restcompress.codec.ContentCodec;
+import io.restcompress.codec.ContentCodecs;
+import io.restcompress.codec.DeflateCodec;
+import io.restcompress.codec.GzipCodec;
+import io.restcompress.codec.LzfCodec;
+
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.annotation.Order;
+
+/**
+ * Auto-configuration of the {@link ContentCodecs} that the server and the clients share: one
+ * {@link ContentCodec} bean per coding, each optional one only when its library is present.
+ * The bean order is the default preference order.
+ */
+@AutoConfiguration
+@ConditionalOnBooleanProperty(name = "restcompress.enabled", matchIfMissing = true)
+@EnableConfigurationProperties(CodecProperties.class)
+public final class ContentCodecAutoConfiguration {
+
+	@Bean
+	@ConditionalOnMissingBean
+	ContentCodecs contentCodecs(ObjectProvider<ContentCodec> codecs) {
+		return ContentCodecs.of(codecs.orderedStream().toList());
+	}
+
+	@Bean
+	@Order(CodecOrder.GZIP)
+	@ConditionalOnMissingBean(GzipCodec.class)
+	GzipCodec gzipCodec(CodecProperties properties) {
+		return new GzipCodec(properties.getGzip().getLevel());
+	}
+
+	@Bean
+	@Order(CodecOrder.DEFLATE)
+	@ConditionalOnMissingBean(DeflateCodec.class)
+	DeflateCodec deflateCodec(CodecProperties properties) {
+		return new DeflateCodec(properties.getDeflate().getLevel());
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(name = "com.ning.compress.lzf.ChunkEncoder")
+	static class LzfCodecConfiguration {
+
+		@Bean
+		@Order(CodecOrder.LZF)
+		@ConditionalOnMissingBean(LzfCodec.class)
+		LzfCodec lzfCodec() {
+			return new LzfCodec();
+		}
+
+	}
+
+}

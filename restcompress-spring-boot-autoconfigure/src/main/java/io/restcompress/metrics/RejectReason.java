@@ -1,0 +1,17 @@
+package io.restcompress.metrics;
+
+/**
+ * Why an encoded body was refused.
+ */
+public enum RejectReason {
+
+	/** Its coding is not supported (415). */
+	UNSUPPORTED_CODING,
+
+	/** Its data is corrupt, truncated or followed by garbage (400). */
+	CORRUPT,
+
+	/** It decodes to more than the limit (413). */
+	TOO_LARGE
+
+}
