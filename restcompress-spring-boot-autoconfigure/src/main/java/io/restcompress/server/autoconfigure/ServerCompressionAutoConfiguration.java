@@ -10,6 +10,8 @@ import io.restcompress.server.ContentCodingFilter;
 import io.restcompress.server.ContentDecodingExceptionResolver;
 import io.restcompress.server.ServerCompressionSettings;
 
+import org.apache.coyote.http11.AbstractHttp11Protocol;
+
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
@@ -18,6 +20,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.tomcat.TomcatProtocolHandlerCustomizer;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -53,6 +56,17 @@ public final class ServerCompressionAutoConfiguration {
 		registration.setDispatcherTypes(DispatcherType.REQUEST, DispatcherType.ASYNC);
 		registration.setOrder(properties.getFilterOrder());
 		return registration;
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass({ AbstractHttp11Protocol.class, TomcatProtocolHandlerCustomizer.class })
+	static class TomcatConfiguration {
+
+		@Bean
+		TomcatDoubleEncodingGuard tomcatDoubleEncodingGuard(ContentCodecs codecs) {
+			return new TomcatDoubleEncodingGuard(codecs);
+		}
+
 	}
 
 	@Configuration(proxyBeanMethods = false)
