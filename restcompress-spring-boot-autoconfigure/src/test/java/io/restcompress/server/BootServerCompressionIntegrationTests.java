@@ -2,11 +2,9 @@ package io.restcompress.server;
 
 import java.net.http.HttpResponse;
 
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -15,17 +13,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @SpringBootTest(classes = ServerTestApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "server.compression.enabled=true", "server.compression.min-response-size=1B" })
-class BootServerCompressionIntegrationTests {
-
-	@LocalServerPort
-	int port;
-
-	HttpTestClient http;
-
-	@BeforeEach
-	void client() {
-		this.http = new HttpTestClient(this.port);
-	}
+class BootServerCompressionIntegrationTests extends AbstractServerIntegrationTests {
 
 	@Test
 	void encodesOnceWhenTheFilterEncodes() {

@@ -7,13 +7,11 @@ import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CountDownLatch;
 
 import io.restcompress.codec.LzfCodec;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -22,17 +20,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * HTTP.
  */
 @SpringBootTest(classes = ServerTestApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
-class ConditionalAndStreamingIntegrationTests {
-
-	@LocalServerPort
-	int port;
-
-	HttpTestClient http;
-
-	@BeforeEach
-	void client() {
-		this.http = new HttpTestClient(this.port);
-	}
+class ConditionalAndStreamingIntegrationTests extends AbstractServerIntegrationTests {
 
 	@Test
 	void suffixesStrongEntityTagWithTheCoding() {
@@ -111,10 +99,6 @@ class ConditionalAndStreamingIntegrationTests {
 			text.append((char) b);
 		}
 		return text.toString();
-	}
-
-	static String header(HttpResponse<?> response, String name) {
-		return response.headers().firstValue(name).orElseThrow(() -> new AssertionError("no " + name + " header"));
 	}
 
 }

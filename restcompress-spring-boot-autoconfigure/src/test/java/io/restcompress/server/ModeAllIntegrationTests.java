@@ -2,11 +2,9 @@ package io.restcompress.server;
 
 import java.net.http.HttpResponse;
 
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -18,17 +16,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 		properties = { "restcompress.server.mode=all", "restcompress.server.excluded-paths=/unknown-length/**",
 				"restcompress.server.encodings=gzip,lzf", "restcompress.server.request.advertise=false",
 				"restcompress.server.min-response-size=100B" })
-class ModeAllIntegrationTests {
-
-	@LocalServerPort
-	int port;
-
-	HttpTestClient http;
-
-	@BeforeEach
-	void client() {
-		this.http = new HttpTestClient(this.port);
-	}
+class ModeAllIntegrationTests extends AbstractServerIntegrationTests {
 
 	@Test
 	void encodesUnannotatedHandlers() {

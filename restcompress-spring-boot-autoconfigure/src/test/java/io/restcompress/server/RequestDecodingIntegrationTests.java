@@ -15,7 +15,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -24,18 +23,12 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @SpringBootTest(classes = ServerTestApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = "restcompress.server.request.max-decoded-size=1MB")
-class RequestDecodingIntegrationTests {
+class RequestDecodingIntegrationTests extends AbstractServerIntegrationTests {
 
 	private static final int LIMIT = 1024 * 1024;
 
-	@LocalServerPort
-	int port;
-
-	HttpTestClient http;
-
 	@BeforeEach
-	void client() {
-		this.http = new HttpTestClient(this.port);
+	void resetEndpoints() {
 		TestEndpoints.handlerCalls.set(0);
 		TestEndpoints.bytesDelivered.set(0);
 	}
@@ -204,10 +197,6 @@ class RequestDecodingIntegrationTests {
 		assertThat(header(response, "Content-Type")).isEqualTo("application/problem+json");
 		assertThat(new String(response.body(), StandardCharsets.UTF_8)).contains("\"status\":" + status)
 			.contains("\"coding\":\"" + coding + "\"");
-	}
-
-	static String header(HttpResponse<?> response, String name) {
-		return response.headers().firstValue(name).orElseThrow(() -> new AssertionError("no " + name + " header"));
 	}
 
 }

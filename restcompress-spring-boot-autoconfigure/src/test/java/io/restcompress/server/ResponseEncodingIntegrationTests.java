@@ -2,14 +2,12 @@ package io.restcompress.server;
 
 import java.net.http.HttpResponse;
 
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -18,17 +16,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * nothing.
  */
 @SpringBootTest(classes = ServerTestApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
-class ResponseEncodingIntegrationTests {
-
-	@LocalServerPort
-	int port;
-
-	HttpTestClient http;
-
-	@BeforeEach
-	void client() {
-		this.http = new HttpTestClient(this.port);
-	}
+class ResponseEncodingIntegrationTests extends AbstractServerIntegrationTests {
 
 	@ParameterizedTest
 	@ValueSource(strings = { "lzf", "gzip", "deflate" })
@@ -226,10 +214,6 @@ class ResponseEncodingIntegrationTests {
 	void advertisesTheAcceptedRequestCodings() {
 		HttpResponse<byte[]> response = this.http.get("/plain/get");
 		assertThat(response.headers().allValues("Accept-Encoding")).containsExactly("lzf, gzip, deflate");
-	}
-
-	static String header(HttpResponse<?> response, String name) {
-		return response.headers().firstValue(name).orElseThrow(() -> new AssertionError("no " + name + " header"));
 	}
 
 }
