@@ -67,6 +67,12 @@ class ConditionalAndStreamingIntegrationTests extends AbstractServerIntegrationT
 		assertThat(new String(response.body(), StandardCharsets.UTF_8)).isEqualTo("\"v1\", W/\"w-lzf\"");
 	}
 
+	@Test
+	void stripsCodingSuffixFromIfNoneMatchReadAsOneHeader() {
+		HttpResponse<byte[]> response = this.http.get("/plain/if-none-match", "If-None-Match", "\"a-lzf\", \"b-gzip\", \"c\"");
+		assertThat(new String(response.body(), StandardCharsets.UTF_8)).isEqualTo("\"a\", \"b\", \"c\"");
+	}
+
 	@ParameterizedTest
 	@ValueSource(strings = { "/streaming", "/deferred", "/callable" })
 	void encodesAsynchronousResponses(String path) {

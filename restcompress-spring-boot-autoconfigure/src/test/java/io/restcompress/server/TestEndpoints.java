@@ -252,6 +252,11 @@ final class TestEndpoints {
 			request.getInputStream().transferTo(response.getOutputStream());
 		}
 
+		@GetMapping("/plain/if-none-match")
+		String ifNoneMatch(HttpServletRequest request) {
+			return request.getHeader(HttpHeaders.IF_NONE_MATCH);
+		}
+
 		@PostMapping("/plain/count")
 		String count(HttpServletRequest request) throws IOException {
 			handlerCalls.incrementAndGet();
