@@ -1,0 +1,66 @@
+"""Fixtures of the interop suite: the running sample app, its advertised codings, the payloads."""
+import os
+from pathlib import Path
+
+import pytest
+import requests
+
+from support import payloads
+from support.codings import CODINGS
+
+
+def pytest_addoption(parser):
+    parser.addoption("--base-url", default=os.environ.get("INTEROP_BASE_URL"),
+                     help="URL of a running sample app (run.sh starts one and passes it)")
+    parser.addoption("--corpus", default=os.environ.get("INTEROP_CORPUS") or None,
+                     help="directory whose files are echoed in every coding (default: generated payloads)")
+
+
+def pytest_generate_tests(metafunc):
+    if "payload" in metafunc.fixturenames:
+        corpus = metafunc.config.getoption("--corpus")
+        selected = payloads.from_corpus(Path(corpus)) if corpus else payloads.generated()
+        metafunc.parametrize("payload", selected, ids=str)
+
+
+def pytest_report_header(config):
+    corpus = config.getoption("--corpus")
+    return f"interop: {config.getoption('--base-url')}, payloads: {corpus or 'generated'}"
+
+
+@pytest.fixture(scope="session")
+def base_url(pytestconfig):
+    url = pytestconfig.getoption("--base-url")
+    if not url:
+        pytest.exit("no --base-url: run the suite with interop/run.sh, which starts the sample app", returncode=4)
+    return url.rstrip("/")
+
+
+@pytest.fixture
+def session():
+    with requests.Session() as session:
+        yield session
+
+
+@pytest.fixture(scope="session")
+def advertised(base_url):
+    """The request codings the server advertises in Accept-Encoding (RFC 7694)."""
+    response = requests.get(base_url + "/api/ping", timeout=30)
+    header = response.headers.get("Accept-Encoding", "")
+    return [token.strip().lower() for token in header.split(",") if token.strip()]
+
+
+@pytest.fixture(params=CODINGS, ids=str)
+def coding(request, advertised):
+    if request.param.token not in advertised:
+        pytest.skip(f"the server does not advertise {request.param.token} (it advertises {', '.join(advertised)})")
+    return request.param
+
+
+@pytest.fixture(scope="session")
+def static_document(base_url):
+    response = requests.get(base_url + "/api/uncompressed/static", headers={"Accept-Encoding": "identity"},
+                            timeout=30)
+    assert response.status_code == 200
+    assert "Content-Encoding" not in response.headers
+    return response.content

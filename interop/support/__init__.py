@@ -1,0 +1,1 @@
+"""Helpers for the interop suite: codings, payloads and raw HTTP access."""

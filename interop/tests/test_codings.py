@@ -1,0 +1,58 @@
+"""Every coding in both directions against the sample app: compressed responses from
+/api/static, /api/complex/{n} and /api/echo, compressed request bodies to /api/echo."""
+import json
+
+import pytest
+
+from support.http import THRESHOLD, compressible, decoded, send
+
+
+@pytest.mark.parametrize("path", ["/api/static", "/api/uncompressed/static"])
+def test_identity_when_the_client_accepts_no_coding(session, base_url, static_document, path):
+    exchange = send(session, "GET", base_url + path, headers={"Accept-Encoding": "identity"})
+    assert exchange.status == 200
+    assert exchange.content_encoding is None
+    assert exchange.body == static_document
+
+
+def test_static_document_is_encoded_and_identical(session, base_url, static_document, coding):
+    exchange = send(session, "GET", base_url + "/api/static", headers={"Accept-Encoding": coding.token})
+    assert exchange.status == 200
+    assert decoded(exchange, coding) == static_document
+    assert "accept-encoding" in exchange.response.headers.get("Vary", "").lower()
+    assert exchange.response.headers["ETag"].endswith('-' + coding.token + '"')
+
+
+def test_unannotated_endpoint_is_not_encoded(session, base_url, static_document, coding):
+    exchange = send(session, "GET", base_url + "/api/uncompressed/static", headers={"Accept-Encoding": coding.token})
+    assert exchange.content_encoding is None
+    assert exchange.body == static_document
+
+
+def test_generated_document_is_encoded(session, base_url, coding):
+    exchange = send(session, "GET", base_url + "/api/complex/3000", headers={"Accept-Encoding": coding.token})
+    assert exchange.status == 200
+    entries = json.loads(decoded(exchange, coding))
+    assert len(entries) == 3000
+    assert set(entries[0]) >= {"id", "date", "login", "boolean", "someId"}
+
+
+def test_compressed_request_body_is_decoded(session, base_url, coding, payload):
+    exchange = send(session, "POST", base_url + "/api/echo", data=coding.encode(payload.body),
+                    headers={"Content-Encoding": coding.token, "Content-Type": payload.content_type,
+                             "Accept-Encoding": "identity"})
+    assert exchange.status == 200
+    assert exchange.content_encoding is None
+    assert exchange.body == payload.body
+
+
+def test_echo_in_both_directions(session, base_url, coding, payload):
+    exchange = send(session, "POST", base_url + "/api/echo", data=coding.encode(payload.body),
+                    headers={"Content-Encoding": coding.token, "Content-Type": payload.content_type,
+                             "Accept-Encoding": coding.token})
+    assert exchange.status == 200
+    if compressible(payload.content_type) and len(payload.body) >= THRESHOLD:
+        assert decoded(exchange, coding) == payload.body
+    else:
+        assert exchange.content_encoding is None
+        assert exchange.body == payload.body

@@ -1,0 +1,68 @@
+"""curl as a foreign client, run from the suite: --compressed for the codings curl knows, lzf
+fetched by curl and decoded here, and compressed request bodies posted with --data-binary."""
+import shutil
+import subprocess
+
+import pytest
+
+from support import zv
+from support.payloads import generated
+
+pytestmark = pytest.mark.skipif(shutil.which("curl") is None, reason="curl is not installed")
+
+
+def curl(*arguments: str, tmp_path) -> tuple[dict, bytes]:
+    headers_file = tmp_path / "headers"
+    body_file = tmp_path / "body"
+    subprocess.run(["curl", "--silent", "--show-error", "--fail-with-body", "--max-time", "120",
+                    "--dump-header", str(headers_file), "--output", str(body_file), *arguments], check=True)
+    headers = {}
+    for line in headers_file.read_text("iso-8859-1").splitlines()[1:]:
+        name, _, value = line.partition(":")
+        if value:
+            headers[name.strip().lower()] = value.strip()
+    return headers, body_file.read_bytes()
+
+
+def curl_accepted_codings() -> list[str]:
+    features = subprocess.run(["curl", "--version"], capture_output=True, text=True, check=True).stdout
+    known = {"libz": ["gzip", "deflate"], "brotli": ["br"], "zstd": ["zstd"]}
+    return [coding for feature, codings in known.items() if feature in features.lower() for coding in codings]
+
+
+def test_curl_compressed_receives_a_coding_it_decodes(base_url, static_document, tmp_path):
+    headers, body = curl("--compressed", base_url + "/api/static", tmp_path=tmp_path)
+    assert headers.get("content-encoding") in curl_accepted_codings()
+    assert body == static_document
+
+
+def test_curl_fetches_lzf_that_liblzf_decodes(base_url, static_document, advertised, tmp_path):
+    if "lzf" not in advertised:
+        pytest.skip("the server does not advertise lzf")
+    headers, body = curl("-H", "Accept-Encoding: lzf", base_url + "/api/static", tmp_path=tmp_path)
+    assert headers["content-encoding"] == "lzf"
+    assert zv.decode(body) == static_document
+
+
+def test_curl_posts_compressed_bodies_with_data_binary(base_url, coding, tmp_path):
+    payload = next(p for p in generated() if p.name == "medium.json")
+    encoded = tmp_path / ("body." + coding.token)
+    encoded.write_bytes(coding.encode(payload.body))
+    headers, body = curl("-H", "Content-Encoding: " + coding.token, "-H", "Content-Type: application/json",
+                         "--data-binary", "@" + str(encoded), base_url + "/api/echo", tmp_path=tmp_path)
+    assert "content-encoding" not in headers
+    assert body == payload.body
+
+
+def test_curl_gets_413_for_a_gzip_bomb_while_still_uploading(base_url, advertised, tmp_path):
+    if "gzip" not in advertised:
+        pytest.skip("the server does not advertise gzip")
+    from support.bombs import bomb
+    encoded = tmp_path / "bomb.gz"
+    encoded.write_bytes(bomb("gzip"))
+    result = subprocess.run(["curl", "--silent", "--max-time", "120", "--output", str(tmp_path / "body"),
+                             "--write-out", "%{http_code}", "-H", "Content-Encoding: gzip",
+                             "--data-binary", "@" + str(encoded), base_url + "/api/echo"],
+                            capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == "413"

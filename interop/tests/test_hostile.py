@@ -1,0 +1,144 @@
+"""Hostile request bodies in every coding: 400 or 415 as the contract says, 413 for bombs,
+never a 5xx, and the client's connection pool stays usable afterwards.
+
+Tomcat closes the connection after a 400 or 413 (and after any response to a request whose
+unread body exceeds its maxSwallowSize), announcing it with "Connection: close"; a pooled client
+such as requests.Session then opens a new connection for the next request, without an error.
+"""
+import os
+import random
+
+import pytest
+
+from support import zv
+from support.bombs import bomb
+from support.http import send
+
+BODY = b'{"id":1,"login":"alpha","tags":["bravo","charlie"],"someId":1234567890},' * 2000
+
+
+def garbage(coding) -> bytes:
+    return random.Random(1).randbytes(5_000)
+
+
+def truncated(coding) -> bytes:
+    encoded = coding.encode(BODY)
+    return encoded[:len(encoded) // 2]
+
+
+def corrupt_inside(coding) -> bytes:
+    encoded = bytearray(coding.encode(BODY))
+    middle = len(encoded) // 2
+    encoded[middle:middle + 16] = bytes(16)
+    return bytes(encoded)
+
+
+def trailing_garbage(coding) -> bytes:
+    return coding.encode(BODY) + b"garbage"
+
+
+@pytest.fixture
+def assert_still_serving(session, base_url):
+    def check():
+        body = os.urandom(2_000)
+        exchange = send(session, "POST", base_url + "/api/echo", data=zv.encode(body),
+                        headers={"Content-Encoding": "lzf", "Accept-Encoding": "identity"})
+        assert exchange.status == 200
+        assert exchange.body == body
+    return check
+
+
+def assert_problem(exchange, status: int, coding: str):
+    assert exchange.status == status, exchange.body[:300]
+    problem = exchange.problem()
+    assert problem["status"] == status
+    assert problem["coding"] == coding
+
+
+@pytest.mark.parametrize("damage", [garbage, truncated, corrupt_inside, trailing_garbage], ids=lambda d: d.__name__)
+def test_damaged_body_gets_400_naming_the_coding(session, base_url, coding, damage, assert_still_serving):
+    exchange = send(session, "POST", base_url + "/api/echo", data=damage(coding),
+                    headers={"Content-Encoding": coding.token, "Content-Type": "application/json"})
+    assert_problem(exchange, 400, coding.token)
+    assert exchange.response.headers.get("Connection") == "close"
+    assert_still_serving()
+
+
+@pytest.mark.parametrize("field", ["{token}, foo", "foo, {token}", "{token}, x-unknown, {token}"])
+def test_stacked_unknown_coding_gets_415_with_accept_encoding(session, base_url, coding, advertised, field,
+                                                               assert_still_serving):
+    exchange = send(session, "POST", base_url + "/api/echo", data=coding.encode(BODY),
+                    headers={"Content-Encoding": field.format(token=coding.token)})
+    assert exchange.status == 415
+    assert [t.strip() for t in exchange.response.headers["Accept-Encoding"].split(",")] == advertised
+    assert exchange.problem()["status"] == 415
+    assert_still_serving()
+
+
+def test_more_stacked_layers_than_allowed_get_415(session, base_url, coding):
+    body = coding.encode(coding.encode(coding.encode(BODY)))
+    field = ", ".join([coding.token] * 3)
+    exchange = send(session, "POST", base_url + "/api/echo", data=body, headers={"Content-Encoding": field})
+    assert exchange.status == 415
+
+
+def test_two_stacked_layers_are_decoded(session, base_url, coding):
+    body = coding.encode(zv.encode(BODY))
+    exchange = send(session, "POST", base_url + "/api/echo", data=body,
+                    headers={"Content-Encoding": "lzf, " + coding.token, "Accept-Encoding": "identity"})
+    assert exchange.status == 200
+    assert exchange.body == BODY
+
+
+def test_supported_coding_on_a_get_without_body_is_ignored(session, base_url, coding):
+    exchange = send(session, "GET", base_url + "/api/ping", headers={"Content-Encoding": coding.token})
+    assert exchange.status == 200
+    assert exchange.body == b"pong"
+
+
+def test_unknown_coding_on_a_get_without_body_gets_415(session, base_url, assert_still_serving):
+    exchange = send(session, "GET", base_url + "/api/ping", headers={"Content-Encoding": "foo"})
+    assert exchange.status == 415
+    assert_still_serving()
+
+
+def test_bomb_of_one_gibibyte_gets_413(session, base_url, coding, assert_still_serving):
+    exchange = send(session, "POST", base_url + "/api/echo", data=bomb(coding.token),
+                    headers={"Content-Encoding": coding.token, "Content-Type": "application/json"})
+    assert_problem(exchange, 413, coding.token)
+    assert_still_serving()
+
+
+@pytest.mark.parametrize("status", [400, 413, 415])
+def test_client_still_uploading_gets_the_answer(session, base_url, status):
+    """The server answers after reading a few MB of a 40 MB body; the client must see the status
+    code, not a broken pipe (urllib3 reads the response after the server stops reading)."""
+    raw = os.urandom(40 << 20)
+    body, field = {
+        400: (b"ZV\x07" + raw, "lzf"),
+        413: (zv.encode(raw), "lzf"),
+        415: (raw, "foo"),
+    }[status]
+    exchange = send(session, "POST", base_url + "/api/echo", data=body, headers={"Content-Encoding": field})
+    assert exchange.status == status
+    assert exchange.response.headers.get("Connection") == "close"
+    assert exchange.problem()["status"] == status
+
+
+def test_pool_replaces_the_connection_tomcat_closes_after_400(session, base_url):
+    url = base_url + "/api/echo"
+    first = send(session, "POST", url, data=zv.encode(BODY), headers={"Content-Encoding": "lzf"})
+    rejected = send(session, "POST", url, data=b"garbage", headers={"Content-Encoding": "lzf"})
+    after = send(session, "POST", url, data=zv.encode(BODY), headers={"Content-Encoding": "lzf"})
+    assert (first.status, rejected.status, after.status) == (200, 400, 200)
+    assert rejected.local_port == first.local_port
+    assert rejected.response.headers["Connection"] == "close"
+    assert after.local_port != rejected.local_port
+
+
+def test_pool_keeps_the_connection_after_415(session, base_url):
+    url = base_url + "/api/echo"
+    rejected = send(session, "POST", url, data=BODY, headers={"Content-Encoding": "foo"})
+    after = send(session, "POST", url, data=zv.encode(BODY), headers={"Content-Encoding": "lzf"})
+    assert (rejected.status, after.status) == (415, 200)
+    assert after.local_port == rejected.local_port
