@@ -6,6 +6,7 @@ import java.io.OutputStream;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.Random;
 import java.util.zip.Deflater;
 import java.util.zip.DeflaterOutputStream;
 
@@ -183,13 +184,44 @@ class RequestDecodingIntegrationTests extends AbstractServerIntegrationTests {
 				"lzf");
 	}
 
-	@Test
-	void keepsServingAfterRejections() {
-		this.http.post("/plain/count", "garbage".getBytes(StandardCharsets.US_ASCII), "Content-Encoding", "gzip");
+	@ParameterizedTest
+	@ValueSource(strings = { "garbage", "trailing garbage", "bomb", "unknown coding" })
+	void keepsServingAfterRejections(String rejection) {
+		byte[] encoded = HttpTestClient.encode("gzip", TestPayloads.json(5_000));
+		HttpResponse<byte[]> rejected = switch (rejection) {
+			case "garbage" -> this.http.post("/plain/count", "garbage".getBytes(StandardCharsets.US_ASCII),
+					"Content-Encoding", "gzip");
+			case "trailing garbage" -> this.http.post("/plain/count", Arrays.copyOf(encoded, encoded.length + 3),
+					"Content-Encoding", "gzip");
+			case "bomb" -> this.http.post("/plain/count", HttpTestClient.encode("gzip", new byte[4 * LIMIT]),
+					"Content-Encoding", "gzip");
+			default -> this.http.post("/plain/count", encoded, "Content-Encoding", "br, foo");
+		};
+		assertThat(rejected.statusCode()).isBetween(400, 499);
 		byte[] body = TestPayloads.json(5_000);
 		HttpResponse<byte[]> response = this.http.post("/plain/echo", HttpTestClient.encode("gzip", body),
 				"Content-Encoding", "gzip");
+		assertThat(response.statusCode()).isEqualTo(200);
 		assertThat(response.body()).isEqualTo(body);
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "lzf", "gzip" })
+	void answers413WhileTheClientIsStillUploading(String coding) {
+		byte[] incompressible = new byte[6 * 1024 * 1024];
+		new Random(13).nextBytes(incompressible);
+		HttpResponse<byte[]> response = this.http.post("/plain/count", HttpTestClient.encode(coding, incompressible),
+				"Content-Encoding", coding);
+		assertProblem(response, 413, coding);
+		assertThat(header(response, "Connection")).isEqualTo("close");
+	}
+
+	@Test
+	void answers415WhileTheClientIsStillUploading() {
+		HttpResponse<byte[]> response = this.http.post("/plain/count", new byte[6 * 1024 * 1024], "Content-Encoding",
+				"foo");
+		assertThat(response.statusCode()).isEqualTo(415);
+		assertThat(TestEndpoints.handlerCalls).hasValue(0);
 	}
 
 	private static void assertProblem(HttpResponse<byte[]> response, int status, String coding) {
