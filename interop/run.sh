@@ -11,6 +11,8 @@ source "$INTEROP_DIR/lib/app.sh"
 
 interop_venv
 trap interop_stop_app EXIT
+trap "exit 130" INT
+trap "exit 143" TERM
 interop_start_app "$INTEROP_DIR/target/sample-app.log"
 
 options=(--base-url "$APP_URL")

@@ -26,6 +26,8 @@ interop_venv
 PY="$(interop_python)"
 CHECK="$INTEROP_DIR/tools/load_check.py"
 trap interop_stop_app EXIT
+trap "exit 130" INT
+trap "exit 143" TERM
 interop_start_app "$OUT/sample-app.log" "-Xms$HEAP" "-Xmx$HEAP" -XX:+AlwaysPreTouch
 "$PY" "$CHECK" --base-url "$APP_URL" references "$OUT/references"
 export LOAD_REFERENCES="$OUT/references"

@@ -13,6 +13,8 @@ mkdir -p "$LOG_DIR"
 
 interop_venv
 trap interop_stop_app EXIT
+trap "exit 130" INT
+trap "exit 143" TERM
 interop_start_app "$LOG_DIR/sample-app.log" "-Xms$HEAP" "-Xmx$HEAP" "-Xlog:gc:file=$LOG_DIR/gc.log"
 echo "heap -Xmx$HEAP, restcompress.server.request.max-decoded-size at its default (16MB)"
 "$(interop_python)" "$INTEROP_DIR/tools/measure_bombs.py" --base-url "$APP_URL" --pid "$APP_PID" "$@"
