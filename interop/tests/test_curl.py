@@ -6,6 +6,7 @@ import subprocess
 import pytest
 
 from support import zv
+from support.bombs import bomb
 from support.payloads import generated
 
 pytestmark = pytest.mark.skipif(shutil.which("curl") is None, reason="curl is not installed")
@@ -57,7 +58,6 @@ def test_curl_posts_compressed_bodies_with_data_binary(base_url, coding, tmp_pat
 def test_curl_gets_413_for_a_gzip_bomb_while_still_uploading(base_url, advertised, tmp_path):
     if "gzip" not in advertised:
         pytest.skip("the server does not advertise gzip")
-    from support.bombs import bomb
     encoded = tmp_path / "bomb.gz"
     encoded.write_bytes(bomb("gzip"))
     result = subprocess.run(["curl", "--silent", "--max-time", "120", "--output", str(tmp_path / "body"),
