@@ -150,7 +150,7 @@ class ContentCodecAutoConfigurationTests {
 		this.contextRunner.withUserConfiguration(UserOwnGzipConfiguration.class, AnotherUserOwnGzipConfiguration.class)
 			.run((context) -> {
 				assertThat(context).hasFailed();
-				assertThat(context.getStartupFailure()).rootCause().hasMessageContaining("Two codecs for the coding 'gzip'");
+				assertThat(context.getStartupFailure()).hasRootCauseMessage("Two codecs for the coding 'gzip'");
 			});
 	}
 

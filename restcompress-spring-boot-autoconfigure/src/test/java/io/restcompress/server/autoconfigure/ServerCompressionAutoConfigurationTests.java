@@ -32,6 +32,7 @@ import org.springframework.mock.web.MockHttpServletRequest;
 import org.springframework.util.MimeType;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.filter.OncePerRequestFilter;
 import org.springframework.web.servlet.DispatcherServlet;
 import org.springframework.web.servlet.HandlerExecutionChain;
 import org.springframework.web.servlet.handler.HandlerExceptionResolverComposite;
@@ -113,7 +114,7 @@ class ServerCompressionAutoConfigurationTests {
 
 	@Test
 	void backsOffWithoutOncePerRequestFilter() {
-		this.contextRunner.withClassLoader(new FilteredClassLoader("org.springframework.web.filter.OncePerRequestFilter"))
+		this.contextRunner.withClassLoader(new FilteredClassLoader(OncePerRequestFilter.class))
 			.run((context) -> assertThat(context).hasNotFailed().doesNotHaveBean(FilterRegistrationBean.class));
 	}
 
