@@ -1,6 +1,7 @@
 package io.restcompress.codec.autoconfigure;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.util.Assert;
 
 /**
  * Settings of the individual content codecs.
@@ -35,6 +36,7 @@ public class CodecProperties {
 		}
 
 		public void setLevel(int level) {
+			Assert.isTrue(level >= 1 && level <= 9, () -> "Level must be between 1 and 9, was " + level);
 			this.level = level;
 		}
 
