@@ -22,12 +22,14 @@ import org.springframework.boot.restclient.RestTemplateCustomizer;
 import org.springframework.boot.webclient.WebClientCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
 
 /**
  * Auto-configuration of restcompress for the clients: one shared {@link ClientCompression}
  * policy, an interceptor for {@code RestTemplate} and {@code RestClient} and a filter for
  * {@code WebClient}, each registered through Boot's customizer of that client when the client
- * module is on the classpath.
+ * module is on the classpath, and the HTTP libraries' own response decoding switched off
+ * unless {@code restcompress.client.library-decoding} is set.
  */
 @AutoConfiguration(after = ContentCodecAutoConfiguration.class)
 @ConditionalOnBooleanProperty(name = "restcompress.enabled", matchIfMissing = true)
@@ -35,6 +37,7 @@ import org.springframework.context.annotation.Configuration;
 @ConditionalOnClass(name = "org.springframework.http.client.ClientHttpRequestInterceptor")
 @ConditionalOnBean(ContentCodecs.class)
 @EnableConfigurationProperties(ClientCompressionProperties.class)
+@Import(ClientCompressionAutoConfiguration.LibraryDecodingConfiguration.class)
 public final class ClientCompressionAutoConfiguration {
 
 	@Bean
@@ -50,6 +53,16 @@ public final class ClientCompressionAutoConfiguration {
 			.origins(new OriginCache(origins.getMaxSize(), origins.getTtl(), Clock.systemUTC()))
 			.recorder(recorder.getIfAvailable(() -> CompressionRecorder.NONE))
 			.build();
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnBooleanProperty(name = "restcompress.client.library-decoding", havingValue = false,
+			matchIfMissing = true)
+	@ConditionalOnClass(name = "org.springframework.boot.http.client.ClientHttpRequestFactoryBuilder")
+	@Import({ LibraryDecodingConfigurations.JdkHttpClient.class, LibraryDecodingConfigurations.ApacheHttpClient.class,
+			LibraryDecodingConfigurations.ReactorNetty.class })
+	static class LibraryDecodingConfiguration {
+
 	}
 
 	@Configuration(proxyBeanMethods = false)

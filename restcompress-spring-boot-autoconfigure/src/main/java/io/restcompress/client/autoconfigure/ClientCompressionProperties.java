@@ -42,6 +42,13 @@ public class ClientCompressionProperties {
 	 */
 	private DataSize minRequestSize = DataSize.ofBytes(4500);
 
+	/**
+	 * Whether the HTTP libraries behind Spring Boot's auto-configured clients keep decoding
+	 * responses themselves. When false, their decoding is switched off and restcompress decodes
+	 * every response.
+	 */
+	private boolean libraryDecoding;
+
 	private final OriginCache originCache = new OriginCache();
 
 	public boolean isEnabled() {
@@ -82,6 +89,14 @@ public class ClientCompressionProperties {
 
 	public void setMinRequestSize(DataSize minRequestSize) {
 		this.minRequestSize = minRequestSize;
+	}
+
+	public boolean isLibraryDecoding() {
+		return this.libraryDecoding;
+	}
+
+	public void setLibraryDecoding(boolean libraryDecoding) {
+		this.libraryDecoding = libraryDecoding;
 	}
 
 	public OriginCache getOriginCache() {
