@@ -47,7 +47,7 @@ class AutoConfiguredClientsTests extends PlainOriginTests {
 		.withBean(CompressionRecorder.class, () -> this.recorder);
 
 	@ParameterizedTest(name = "{0}")
-	@ValueSource(strings = { "jdk", "http-components", "reactor" })
+	@ValueSource(strings = { "jdk", "http-components", "jetty", "reactor" })
 	void restClientDecodesEveryCodingOnEachLibrary(String factory) {
 		this.runner.withPropertyValues("spring.http.clients.imperative.factory=" + factory).run((context) -> {
 			RestClient client = context.getBean(RestClient.Builder.class).build();
@@ -58,6 +58,8 @@ class AutoConfiguredClientsTests extends PlainOriginTests {
 			}
 			assertThat(this.recorder.events).containsExactly("decoded CLIENT RESPONSE lzf",
 					"decoded CLIENT RESPONSE gzip", "decoded CLIENT RESPONSE deflate");
+			assertThat(this.origin.requests).allSatisfy((request) -> assertThat(request.header("Accept-Encoding"))
+				.isEqualTo("lzf, gzip, deflate"));
 		});
 	}
 

@@ -15,6 +15,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.client.HttpComponentsClientHttpRequestFactory;
 import org.springframework.http.client.JdkClientHttpRequestFactory;
+import org.springframework.http.client.JettyClientHttpRequestFactory;
 import org.springframework.http.client.ReactorClientHttpRequestFactory;
 import org.springframework.http.client.reactive.JdkClientHttpConnector;
 import org.springframework.http.client.reactive.ReactorClientHttpConnector;
@@ -26,7 +27,8 @@ import static org.assertj.core.api.Assertions.assertThatException;
  * HTTP libraries as an application that builds its clients by hand gets them, most with their
  * own response decoding on: each body is decoded exactly once, by the library when it knows the
  * coding (it then removes {@code Content-Encoding}) and by restcompress otherwise, and the
- * library never replaces restcompress's {@code Accept-Encoding}. Apache HttpClient 5 with its
+ * library never replaces restcompress's {@code Accept-Encoding} (Jetty adds its own {@code gzip}
+ * in front of it). Apache HttpClient 5 with its
  * decoding on rejects codings it does not know, which is why the auto-configuration switches
  * that decoding off.
  */
@@ -43,6 +45,8 @@ class LibraryDecodingTests extends PlainOriginTests {
 				library("RestClient, Apache HttpClient 5 without its decoding", Set.of(),
 						(compression) -> TestClient.restClient(new HttpComponentsClientHttpRequestFactory(
 								HttpClients.custom().disableContentCompression().build()), compression)),
+				library("RestClient, Jetty", Set.of("gzip"),
+						(compression) -> TestClient.restClient(new JettyClientHttpRequestFactory(), compression)),
 				library("RestClient, Reactor Netty", ZLIB,
 						(compression) -> TestClient.restClient(new ReactorClientHttpRequestFactory(), compression)),
 				library("WebClient, Reactor Netty", ZLIB,
@@ -65,7 +69,7 @@ class LibraryDecodingTests extends PlainOriginTests {
 		TestClient.Response response = client.get(this.origin.uri("/payload/" + coding + "/" + SIZE));
 		assertThat(response.body()).isEqualTo(Payloads.json(SIZE));
 		assertThat(response.headers().containsHeader(HttpHeaders.CONTENT_ENCODING)).isFalse();
-		assertThat(this.origin.requests.peek().header("Accept-Encoding")).isEqualTo("lzf, gzip, deflate");
+		assertThat(this.origin.requests.peek().header("Accept-Encoding")).endsWith("lzf, gzip, deflate");
 		if (library.decodedByLibrary.contains(coding)) {
 			assertThat(this.recorder.events).isEmpty();
 		}

@@ -1,13 +1,17 @@
 package io.restcompress.client.autoconfigure;
 
 import org.apache.hc.client5.http.impl.classic.HttpClientBuilder;
+import org.eclipse.jetty.client.HttpClient;
+import org.eclipse.jetty.util.component.LifeCycle;
 
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.http.client.HttpComponentsClientHttpRequestFactoryBuilder;
 import org.springframework.boot.http.client.JdkClientHttpRequestFactoryBuilder;
+import org.springframework.boot.http.client.JettyClientHttpRequestFactoryBuilder;
 import org.springframework.boot.http.client.ReactorClientHttpRequestFactoryBuilder;
 import org.springframework.boot.http.client.autoconfigure.ClientHttpRequestFactoryBuilderCustomizer;
 import org.springframework.boot.http.client.autoconfigure.reactive.ClientHttpConnectorBuilderCustomizer;
+import org.springframework.boot.http.client.reactive.JettyClientHttpConnectorBuilder;
 import org.springframework.boot.http.client.reactive.ReactorClientHttpConnectorBuilder;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -15,9 +19,10 @@ import org.springframework.context.annotation.Configuration;
 /**
  * Switches off the response decoding of the HTTP libraries behind Spring Boot's
  * auto-configured clients, so that restcompress decodes every response: one decoder per body,
- * every coding accepted, one set of meters. The JDK's HttpClient (through Spring's factory) and
- * Reactor Netty decode gzip and deflate themselves; Apache HttpClient 5 does too and fails on
- * codings it does not know, such as {@code lzf}.
+ * every coding accepted, one {@code Accept-Encoding}, one set of meters. The JDK's HttpClient
+ * (through Spring's factory) and Reactor Netty decode gzip and deflate themselves; Jetty decodes
+ * gzip and adds its own {@code Accept-Encoding}; Apache HttpClient 5 decodes gzip and deflate
+ * and fails on codings it does not know, such as {@code lzf}.
  */
 final class LibraryDecodingConfigurations {
 
@@ -25,7 +30,6 @@ final class LibraryDecodingConfigurations {
 	}
 
 	@Configuration(proxyBeanMethods = false)
-	@ConditionalOnClass(ClientHttpRequestFactoryBuilderCustomizer.class)
 	static class JdkHttpClient {
 
 		@Bean
@@ -36,7 +40,7 @@ final class LibraryDecodingConfigurations {
 	}
 
 	@Configuration(proxyBeanMethods = false)
-	@ConditionalOnClass({ ClientHttpRequestFactoryBuilderCustomizer.class, HttpClientBuilder.class })
+	@ConditionalOnClass(HttpClientBuilder.class)
 	static class ApacheHttpClient {
 
 		@Bean
@@ -47,17 +51,46 @@ final class LibraryDecodingConfigurations {
 	}
 
 	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(name = "org.eclipse.jetty.client.HttpClient")
+	static class JettyClient {
+
+		@Bean
+		ClientHttpRequestFactoryBuilderCustomizer<JettyClientHttpRequestFactoryBuilder> restCompressJettyDecodingCustomizer() {
+			return (builder) -> builder.withHttpClientCustomizer(JettyClient::withoutDecoders);
+		}
+
+		@Bean
+		ClientHttpConnectorBuilderCustomizer<JettyClientHttpConnectorBuilder> restCompressJettyConnectorDecodingCustomizer() {
+			return (builder) -> builder.withHttpClientCustomizer(JettyClient::withoutDecoders);
+		}
+
+		/**
+		 * Jetty installs its decoders when it starts with none, so they are removed once it
+		 * has started.
+		 */
+		private static void withoutDecoders(HttpClient client) {
+			client.addEventListener(new LifeCycle.Listener() {
+
+				@Override
+				public void lifeCycleStarted(LifeCycle started) {
+					client.getContentDecoderFactories().clear();
+				}
+
+			});
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass(name = "reactor.netty.http.client.HttpClient")
 	static class ReactorNetty {
 
 		@Bean
-		@ConditionalOnClass(ClientHttpRequestFactoryBuilderCustomizer.class)
 		ClientHttpRequestFactoryBuilderCustomizer<ReactorClientHttpRequestFactoryBuilder> restCompressReactorNettyDecodingCustomizer() {
 			return (builder) -> builder.withHttpClientCustomizer((client) -> client.compress(false));
 		}
 
 		@Bean
-		@ConditionalOnClass(ClientHttpConnectorBuilderCustomizer.class)
 		ClientHttpConnectorBuilderCustomizer<ReactorClientHttpConnectorBuilder> restCompressReactorNettyConnectorDecodingCustomizer() {
 			return (builder) -> builder.withHttpClientCustomizer((client) -> client.compress(false));
 		}

@@ -156,8 +156,8 @@ class ClientCompressionAutoConfigurationTests {
 	@Test
 	void switchesOffTheLibrariesDecoding() {
 		this.runner.run((context) -> {
-			assertThat(context.getBeansOfType(ClientHttpRequestFactoryBuilderCustomizer.class)).hasSize(3);
-			assertThat(context).hasSingleBean(ClientHttpConnectorBuilderCustomizer.class);
+			assertThat(context.getBeansOfType(ClientHttpRequestFactoryBuilderCustomizer.class)).hasSize(4);
+			assertThat(context.getBeansOfType(ClientHttpConnectorBuilderCustomizer.class)).hasSize(2);
 		});
 	}
 
@@ -173,7 +173,7 @@ class ClientCompressionAutoConfigurationTests {
 	@Test
 	void leavesOnlyTheLibrariesOnTheClasspathAlone() {
 		this.runner
-			.withClassLoader(new FilteredClassLoader("org.apache.hc.client5", "reactor.netty"))
+			.withClassLoader(new FilteredClassLoader("org.apache.hc.client5", "reactor.netty", "org.eclipse.jetty"))
 			.run((context) -> {
 				assertThat(context.getBeansOfType(ClientHttpRequestFactoryBuilderCustomizer.class)).hasSize(1);
 				assertThat(context).doesNotHaveBean(ClientHttpConnectorBuilderCustomizer.class);
