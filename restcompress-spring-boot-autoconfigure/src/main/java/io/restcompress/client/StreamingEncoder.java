@@ -18,7 +18,8 @@ import org.springframework.core.io.buffer.DataBufferUtils;
  * Encodes a {@code Flux<DataBuffer>} as it flows: each buffer is pushed through the codec's
  * encoder on the thread that delivers it (encoding never blocks), and whatever encoded bytes
  * the codec emitted are passed on. Memory is the codec's window plus one buffer. The encoder is
- * closed on completion, error and cancel; only a completed body is recorded.
+ * closed on completion, error and cancel (which may come from another thread, hence the
+ * locking); only a completed body is recorded.
  */
 final class StreamingEncoder {
 
@@ -60,10 +61,10 @@ final class StreamingEncoder {
 				}).concatWith(Mono.fromCallable(encoder::finish)), StreamingEncoder::close);
 	}
 
-	private @Nullable DataBuffer write(DataBuffer buffer) throws IOException {
+	private synchronized @Nullable DataBuffer write(DataBuffer buffer) throws IOException {
 		try {
 			int remaining;
-			while ((remaining = buffer.readableByteCount()) > 0) {
+			while (!this.closed && (remaining = buffer.readableByteCount()) > 0) {
 				int n = Math.min(remaining, this.scratch.length);
 				buffer.read(this.scratch, 0, n);
 				this.encoder.write(this.scratch, 0, n);
@@ -75,14 +76,14 @@ final class StreamingEncoder {
 		return drain();
 	}
 
-	private @Nullable DataBuffer finish() throws IOException {
+	private synchronized @Nullable DataBuffer finish() throws IOException {
 		this.finishing = true;
 		this.closed = true;
 		this.encoder.close();
 		return drain();
 	}
 
-	private void close() {
+	private synchronized void close() {
 		if (!this.closed) {
 			this.closed = true;
 			try {
