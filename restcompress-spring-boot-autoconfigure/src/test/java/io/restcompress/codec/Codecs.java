@@ -1,0 +1,60 @@
+package io.restcompress.codec;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.List;
+
+/**
+ * The native codecs under test with their default settings, and round-trip helpers.
+ */
+final class Codecs {
+
+	static final ZstdCodec ZSTD = new ZstdCodec(1, ZstdCodec.DEFAULT_MAX_WINDOW);
+
+	static final BrotliCodec BROTLI = new BrotliCodec(4, BrotliCodec.DEFAULT_MAX_WINDOW);
+
+	static final Lz4Codec LZ4 = new Lz4Codec(1);
+
+	private Codecs() {
+	}
+
+	static List<ContentCodec> all() {
+		return List.of(ZSTD, BROTLI, LZ4);
+	}
+
+	static byte[] encode(ContentCodec codec, byte[] body) throws IOException {
+		ByteArrayOutputStream target = new ByteArrayOutputStream();
+		try (OutputStream encoder = codec.encoder(target)) {
+			encoder.write(body);
+		}
+		return target.toByteArray();
+	}
+
+	static byte[] decode(ContentCodec codec, byte[] encoded) throws IOException {
+		return decode(codec, new ByteArrayInputStream(encoded));
+	}
+
+	static byte[] decode(ContentCodec codec, InputStream source) throws IOException {
+		try (InputStream decoder = codec.decoder(source)) {
+			return decoder.readAllBytes();
+		}
+	}
+
+	/**
+	 * A source that hands out at most one byte per read, as a slow network would.
+	 */
+	static InputStream trickle(byte[] bytes) {
+		return new ByteArrayInputStream(bytes) {
+
+			@Override
+			public synchronized int read(byte[] b, int off, int len) {
+				return super.read(b, off, Math.min(len, 1));
+			}
+
+		};
+	}
+
+}
