@@ -73,6 +73,22 @@ public final class BrotliCodec implements ContentCodec {
 		return CODING;
 	}
 
+	/**
+	 * The compression quality.
+	 * @return the brotli quality
+	 */
+	public int quality() {
+		return this.parameters.quality();
+	}
+
+	/**
+	 * The largest window a stream may demand.
+	 * @return the window size in bytes
+	 */
+	public long maxWindow() {
+		return windowSize(this.maxWindowBits);
+	}
+
 	@Override
 	public OutputStream encoder(OutputStream target) throws IOException {
 		return new FlushingBrotliOutputStream(target, this.parameters);

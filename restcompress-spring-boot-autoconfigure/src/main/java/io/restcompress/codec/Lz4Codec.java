@@ -21,6 +21,8 @@ public final class Lz4Codec implements ContentCodec {
 	/** The coding token. */
 	public static final String CODING = "lz4";
 
+	private final int level;
+
 	private final LZ4Compressor compressor;
 
 	/**
@@ -32,6 +34,7 @@ public final class Lz4Codec implements ContentCodec {
 		if (level < 1 || level > 12) {
 			throw new IllegalArgumentException("lz4 level must be between 1 and 12, was " + level);
 		}
+		this.level = level;
 		LZ4Factory factory = LZ4Factory.fastestInstance();
 		this.compressor = (level <= 2) ? factory.fastCompressor() : factory.highCompressor(level);
 	}
@@ -39,6 +42,14 @@ public final class Lz4Codec implements ContentCodec {
 	@Override
 	public String coding() {
 		return CODING;
+	}
+
+	/**
+	 * The compression level.
+	 * @return the level, as the {@code lz4} tool counts them
+	 */
+	public int level() {
+		return this.level;
 	}
 
 	@Override

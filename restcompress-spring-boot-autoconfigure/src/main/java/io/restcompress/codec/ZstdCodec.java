@@ -1,16 +1,18 @@
 package io.restcompress.codec;
 
-import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 
 import com.github.luben.zstd.Zstd;
+import com.github.luben.zstd.ZstdCompressCtx;
+import com.github.luben.zstd.ZstdDecompressCtx;
 
 /**
- * The {@code zstd} coding (RFC 8878, RFC 9659) with zstd-jni. Encoders borrow a compression
- * context from a small pool, so a short body does not pay for setting one up; every context
- * goes back to the pool or is freed when its stream closes, and {@link #close()} frees the
- * pool. Decoders refuse frames that demand a window larger than {@code maxWindow}.
+ * The {@code zstd} coding (RFC 8878, RFC 9659) with zstd-jni. Encoders and decoders borrow a
+ * native context from a small pool, so a short body does not pay for setting one up; every
+ * context goes back to the pool or is freed when its stream closes, and {@link #close()}
+ * frees the pools. Decoders refuse frames that demand a window larger than
+ * {@code maxWindow}.
  */
 public final class ZstdCodec implements ContentCodec, AutoCloseable {
 
@@ -26,26 +28,35 @@ public final class ZstdCodec implements ContentCodec, AutoCloseable {
 
 	private static final int DEFAULT_WINDOW_LOG = 23;
 
-	private final int windowLogMax;
+	private final int level;
 
-	private final ZstdContextPool contexts;
+	private final long maxWindow;
+
+	private final int encoderWindowLog;
+
+	private final ZstdContextPool<ZstdCompressCtx> compression;
+
+	private final ZstdContextPool<ZstdDecompressCtx> decompression;
 
 	/**
 	 * Creates a codec that compresses at the given level and decodes frames whose window is at
 	 * most {@code maxWindow} bytes.
 	 * @param level the zstd level, -7 (fastest) to 19 (smallest)
 	 * @param maxWindow the largest window a frame may demand, at least 1 KB; below 8 MB it
-	 * also limits the encoder's window
+	 * also limits the encoder's window (to the power of two at or below it)
 	 */
 	public ZstdCodec(int level, long maxWindow) {
 		if (level < MIN_LEVEL || level > MAX_LEVEL || level == 0) {
 			throw new IllegalArgumentException(
 					"zstd level must be between " + MIN_LEVEL + " and " + MAX_LEVEL + " and not 0, was " + level);
 		}
-		this.windowLogMax = windowLog(maxWindow);
-		int encoderWindowLog = (this.windowLogMax < DEFAULT_WINDOW_LOG) ? this.windowLogMax : 0;
-		this.contexts = new ZstdContextPool(level, encoderWindowLog,
-				Math.max(2, 2 * Runtime.getRuntime().availableProcessors()));
+		this.level = level;
+		this.maxWindow = maxWindow;
+		int windowLog = windowLog(maxWindow);
+		this.encoderWindowLog = (windowLog < DEFAULT_WINDOW_LOG) ? windowLog : 0;
+		int poolSize = Math.max(2, 2 * Runtime.getRuntime().availableProcessors());
+		this.compression = ZstdContextPool.compression(poolSize);
+		this.decompression = ZstdContextPool.decompression(poolSize);
 	}
 
 	private static int windowLog(long maxWindow) {
@@ -60,23 +71,40 @@ public final class ZstdCodec implements ContentCodec, AutoCloseable {
 		return CODING;
 	}
 
-	@Override
-	public OutputStream encoder(OutputStream target) {
-		return new ZstdEncoderStream(target, this.contexts);
-	}
-
-	@Override
-	public InputStream decoder(InputStream source) throws IOException {
-		return ZstdDecoderStream.open(source, this.windowLogMax);
+	/**
+	 * The compression level.
+	 * @return the zstd level
+	 */
+	public int level() {
+		return this.level;
 	}
 
 	/**
-	 * Frees the pooled compression contexts. Streams still open keep working and free their
+	 * The largest window a frame may demand.
+	 * @return the limit in bytes
+	 */
+	public long maxWindow() {
+		return this.maxWindow;
+	}
+
+	@Override
+	public OutputStream encoder(OutputStream target) {
+		return new ZstdEncoderStream(target, this.compression, this.level, this.encoderWindowLog);
+	}
+
+	@Override
+	public InputStream decoder(InputStream source) {
+		return new ZstdDecoderStream(source, this.decompression, this.maxWindow);
+	}
+
+	/**
+	 * Frees the pooled contexts. Streams still open keep working and free their
 	 * context when they close.
 	 */
 	@Override
 	public void close() {
-		this.contexts.close();
+		this.compression.close();
+		this.decompression.close();
 	}
 
 }

@@ -1,88 +1,123 @@
 package io.restcompress.codec;
 
+import java.lang.ref.Cleaner;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 import com.github.luben.zstd.ZstdCompressCtx;
-import com.github.luben.zstd.ZstdOutputStreamNoFinalizer;
+import com.github.luben.zstd.ZstdDecompressCtx;
 
 /**
- * A bounded pool of zstd compression contexts with their direct buffers. Reusing a context
- * keeps its native workspace, which a short body would otherwise allocate and free again. A
- * context returned to a full (or closed) pool is freed at once.
+ * A bounded pool of zstd contexts with their direct buffers. Reusing a context keeps its
+ * native workspace, which a short body would otherwise allocate and free again. A context
+ * returned to a full or closed pool, or one whose stream failed, is freed at once.
+ * @param <C> the native context type
  */
-final class ZstdContextPool {
+final class ZstdContextPool<C> {
 
-	private static final int INPUT_SIZE = 128 * 1024;
+	static final int BUFFER_SIZE = 128 * 1024;
 
-	private final int level;
+	private static final Cleaner CLEANER = Cleaner.create();
 
-	private final int windowLog;
+	private final Supplier<C> factory;
 
-	private final BlockingQueue<Context> idle;
+	private final Consumer<C> reset;
+
+	private final Consumer<C> free;
+
+	private final BlockingQueue<Context<C>> idle;
 
 	private volatile boolean closed;
 
-	ZstdContextPool(int level, int windowLog, int capacity) {
-		this.level = level;
-		this.windowLog = windowLog;
+	private ZstdContextPool(Supplier<C> factory, Consumer<C> reset, Consumer<C> free, int capacity) {
+		this.factory = factory;
+		this.reset = reset;
+		this.free = free;
 		this.idle = new ArrayBlockingQueue<>(capacity);
 	}
 
-	Context borrow() {
-		Context context = this.idle.poll();
+	static ZstdContextPool<ZstdCompressCtx> compression(int capacity) {
+		return new ZstdContextPool<>(ZstdCompressCtx::new, ZstdCompressCtx::reset, ZstdCompressCtx::close, capacity);
+	}
+
+	static ZstdContextPool<ZstdDecompressCtx> decompression(int capacity) {
+		return new ZstdContextPool<>(ZstdDecompressCtx::new, ZstdDecompressCtx::reset, ZstdDecompressCtx::close,
+				capacity);
+	}
+
+	/**
+	 * Lends a context to {@code owner}. It comes back when the returned cleanable is run,
+	 * which the owner does on close; if the owner is collected without closing, the
+	 * context is released then.
+	 */
+	Context<C> borrow(Object owner) {
+		Context<C> context = this.idle.poll();
 		if (context == null) {
-			context = new Context();
+			context = new Context<>(this.factory.get());
 		}
-		context.ctx.setLevel(this.level).setChecksum(true);
-		if (this.windowLog != 0) {
-			context.ctx.setWindowLog(this.windowLog);
-		}
+		Context<C> lent = context;
+		context.release = CLEANER.register(owner, () -> release(lent));
 		return context;
 	}
 
-	void release(Context context) {
+	private void release(Context<C> context) {
 		if (this.closed || context.failed) {
-			context.free();
+			this.free.accept(context.ctx);
 			return;
 		}
 		context.input.clear();
 		context.output.clear();
-		context.ctx.reset();
-		if (!this.idle.offer(context)) {
-			context.free();
+		try {
+			this.reset.accept(context.ctx);
 		}
-		else if (this.closed && this.idle.remove(context)) {
-			context.free();
+		catch (RuntimeException ex) {
+			this.free.accept(context.ctx);
+			return;
+		}
+		if (!this.idle.offer(context) || (this.closed && this.idle.remove(context))) {
+			this.free.accept(context.ctx);
 		}
 	}
 
 	void close() {
 		this.closed = true;
-		Context context;
+		Context<C> context;
 		while ((context = this.idle.poll()) != null) {
-			context.free();
+			this.free.accept(context.ctx);
 		}
 	}
 
 	/**
 	 * A native context and the buffers it streams through; used by one stream at a time.
+	 * @param <C> the native context type
 	 */
-	static final class Context {
+	static final class Context<C> {
 
-		final ZstdCompressCtx ctx = new ZstdCompressCtx();
+		final C ctx;
 
-		final ByteBuffer input = ByteBuffer.allocateDirect(INPUT_SIZE);
+		final ByteBuffer input = ByteBuffer.allocateDirect(BUFFER_SIZE).order(ByteOrder.LITTLE_ENDIAN);
 
-		final ByteBuffer output = ByteBuffer.allocateDirect((int) ZstdOutputStreamNoFinalizer.recommendedCOutSize());
+		final ByteBuffer output = ByteBuffer.allocateDirect(BUFFER_SIZE);
 
 		final byte[] transfer = new byte[16 * 1024];
 
 		boolean failed;
 
-		private void free() {
-			this.ctx.close();
+		private Cleaner.Cleanable release;
+
+		private Context(C ctx) {
+			this.ctx = ctx;
+		}
+
+		/**
+		 * Gives the context back to its pool, or frees it; only the first call counts.
+		 */
+		void release() {
+			this.release.clean();
 		}
 
 	}

@@ -1,132 +1,208 @@
 package io.restcompress.codec;
 
-import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.ByteBuffer;
 
-import com.github.luben.zstd.RecyclingBufferPool;
-import com.github.luben.zstd.Zstd;
+
+import com.github.luben.zstd.ZstdDecompressCtx;
 import com.github.luben.zstd.ZstdException;
-import com.github.luben.zstd.ZstdIOException;
-import com.github.luben.zstd.ZstdInputStreamNoFinalizer;
 
 /**
- * Decodes one or more zstd frames with a decompression stream of its own, whose window is
- * capped before the first frame is read, and turns zstd's errors into
- * {@link ContentDecodingException}s. The native stream is freed on close.
+ * Decodes zstd frames (one or more, skippable frames included) through a pooled
+ * decompression context. Before a frame reaches the context its header is read here and a
+ * frame whose window (or, for a single-segment frame, content size) exceeds the limit is
+ * refused, so the context never allocates what the sender asked for. Frame boundaries are
+ * tracked exactly, so a partial frame or bytes after the last frame are rejected.
  */
-final class ZstdDecoderStream extends FilterInputStream {
+final class ZstdDecoderStream extends InputStream {
 
-	private final CountingSource source;
+	private static final int MAGIC = 0xFD2FB528;
+
+	private static final int SKIPPABLE_MAGIC = 0x184D2A50;
+
+	private static final int[] DICTIONARY_ID_SIZES = { 0, 1, 2, 4 };
+
+	private static final int[] CONTENT_SIZE_SIZES = { 1, 2, 4, 8 };
+
+	private final InputStream source;
 
 	private final long maxWindow;
 
+	private final ZstdContextPool.Context<ZstdDecompressCtx> context;
+
+	private final ByteBuffer input;
+
+	private final ByteBuffer output;
+
+	private boolean atFrameStart = true;
+
+	private boolean anyFrame;
+
+	private boolean outputWasFull;
+
+	private boolean sourceEnded;
+
+	private boolean finished;
+
 	private boolean closed;
 
-	private ZstdDecoderStream(CountingSource source, InputStream decoder, int windowLogMax) {
-		super(decoder);
+	ZstdDecoderStream(InputStream source, ZstdContextPool<ZstdDecompressCtx> pool, long maxWindow) {
 		this.source = source;
-		this.maxWindow = 1L << windowLogMax;
-	}
-
-	static ZstdDecoderStream open(InputStream source, int windowLogMax) throws IOException {
-		CountingSource counting = new CountingSource(source);
-		ZstdInputStreamNoFinalizer decoder = new ZstdInputStreamNoFinalizer(counting, RecyclingBufferPool.INSTANCE);
-		try {
-			decoder.setLongMax(windowLogMax);
-		}
-		catch (IOException | RuntimeException ex) {
-			decoder.close();
-			throw ex;
-		}
-		return new ZstdDecoderStream(counting, decoder, windowLogMax);
+		this.maxWindow = maxWindow;
+		this.context = pool.borrow(this);
+		this.input = this.context.input.flip();
+		this.output = this.context.output.flip();
 	}
 
 	@Override
 	public int read() throws IOException {
-		try {
-			return checkEnd(this.in.read());
-		}
-		catch (ZstdIOException | ZstdException ex) {
-			throw translate(ex);
-		}
+		byte[] one = new byte[1];
+		int n = read(one, 0, 1);
+		return (n == -1) ? -1 : one[0] & 0xFF;
 	}
 
 	@Override
 	public int read(byte[] bytes, int offset, int count) throws IOException {
-		try {
-			return checkEnd(this.in.read(bytes, offset, count));
+		if (this.closed) {
+			throw new IOException("Stream closed");
 		}
-		catch (ZstdIOException | ZstdException ex) {
-			throw translate(ex);
+		if (count == 0) {
+			return 0;
 		}
+		while (!this.output.hasRemaining()) {
+			if (this.finished || !decodeSome()) {
+				this.finished = true;
+				return -1;
+			}
+		}
+		int n = Math.min(count, this.output.remaining());
+		this.output.get(bytes, offset, n);
+		return n;
 	}
 
 	@Override
-	public long skip(long n) throws IOException {
-		try {
-			return this.in.skip(n);
+	public int available() {
+		return this.output.remaining();
+	}
+
+	private boolean decodeSome() throws IOException {
+		if (this.atFrameStart) {
+			if (!ensureInput(1)) {
+				if (!this.anyFrame) {
+					throw corrupt("empty body, expected a frame");
+				}
+				return false;
+			}
+			checkFrameHeader();
+			this.atFrameStart = false;
+			this.anyFrame = true;
 		}
-		catch (ZstdIOException | ZstdException ex) {
-			throw translate(ex);
+		if (!this.input.hasRemaining() && !this.outputWasFull && !ensureInput(1)) {
+			throw corrupt("truncated frame");
+		}
+		this.output.clear();
+		try {
+			this.atFrameStart = this.context.ctx.decompressDirectByteBufferStream(this.output, this.input);
+		}
+		catch (ZstdException ex) {
+			this.context.failed = true;
+			throw new CorruptContentException(ZstdCodec.CODING, ex.getMessage(), ex);
+		}
+		finally {
+			this.outputWasFull = !this.output.hasRemaining();
+			this.output.flip();
+		}
+		return true;
+	}
+
+	private void checkFrameHeader() throws IOException {
+		int magic = requireHeader(4).getInt(this.input.position());
+		if ((magic & 0xFFFFFFF0) == SKIPPABLE_MAGIC) {
+			return;
+		}
+		if (magic != MAGIC) {
+			throw corrupt(this.anyFrame ? "unexpected bytes after the last frame" : "not a zstd frame");
+		}
+		int descriptor = requireHeader(5).get(this.input.position() + 4) & 0xFF;
+		long window;
+		if ((descriptor & 0x20) == 0) {
+			int windowDescriptor = requireHeader(6).get(this.input.position() + 5) & 0xFF;
+			long base = 1L << (10 + (windowDescriptor >>> 3));
+			window = base + (base / 8) * (windowDescriptor & 7);
+		}
+		else {
+			int offset = 5 + DICTIONARY_ID_SIZES[descriptor & 3];
+			int size = CONTENT_SIZE_SIZES[descriptor >>> 6];
+			requireHeader(offset + size);
+			window = contentSize(this.input.position() + offset, size);
+		}
+		if (window > this.maxWindow || window < 0) {
+			throw new ContentTooLargeException(ZstdCodec.CODING, "zstd frame demands a window of " + window
+					+ " bytes, above the limit of " + this.maxWindow + " bytes");
 		}
 	}
 
-	@Override
-	public boolean markSupported() {
-		return false;
+	private long contentSize(int at, int size) {
+		return switch (size) {
+			case 1 -> this.input.get(at) & 0xFF;
+			case 2 -> (this.input.getShort(at) & 0xFFFF) + 256;
+			case 4 -> Integer.toUnsignedLong(this.input.getInt(at));
+			default -> this.input.getLong(at);
+		};
+	}
+
+	private ByteBuffer requireHeader(int size) throws IOException {
+		if (!ensureInput(size)) {
+			throw corrupt(this.anyFrame ? "unexpected bytes after the last frame" : "truncated frame header");
+		}
+		return this.input;
+	}
+
+	/**
+	 * Reads from the source until at least {@code size} unconsumed bytes are buffered.
+	 * @return false if the source ended first
+	 */
+	private boolean ensureInput(int size) throws IOException {
+		if (this.input.remaining() >= size) {
+			return true;
+		}
+		this.input.compact();
+		try {
+			byte[] transfer = this.context.transfer;
+			while (this.input.position() < size && !this.sourceEnded) {
+				int n = this.source.read(transfer, 0, Math.min(transfer.length, this.input.remaining()));
+				if (n == -1) {
+					this.sourceEnded = true;
+				}
+				else {
+					this.input.put(transfer, 0, n);
+				}
+			}
+		}
+		finally {
+			this.input.flip();
+		}
+		return this.input.remaining() >= size;
+	}
+
+	private CorruptContentException corrupt(String message) {
+		return new CorruptContentException(ZstdCodec.CODING, message);
 	}
 
 	@Override
 	public void close() throws IOException {
-		if (!this.closed) {
-			this.closed = true;
-			this.in.close();
+		if (this.closed) {
+			return;
+		}
+		this.closed = true;
+		try {
+			this.source.close();
+		}
+		finally {
+			this.context.release();
 		}
 	}
 
-	private int checkEnd(int result) throws CorruptContentException {
-		if (result == -1 && this.source.count == 0) {
-			throw new CorruptContentException(ZstdCodec.CODING, "empty body, expected a frame");
-		}
-		return result;
-	}
-
-	private ContentDecodingException translate(Exception ex) {
-		long code = (ex instanceof ZstdIOException io) ? io.getErrorCode() : ((ZstdException) ex).getErrorCode();
-		if (code == Zstd.errFrameParameterWindowTooLarge()) {
-			return new ContentTooLargeException(ZstdCodec.CODING,
-					"zstd frame demands a window larger than the limit of " + this.maxWindow + " bytes");
-		}
-		return new CorruptContentException(ZstdCodec.CODING, ex.getMessage(), ex);
-	}
-
-	private static final class CountingSource extends FilterInputStream {
-
-		private long count;
-
-		CountingSource(InputStream in) {
-			super(in);
-		}
-
-		@Override
-		public int read() throws IOException {
-			int b = this.in.read();
-			if (b != -1) {
-				this.count++;
-			}
-			return b;
-		}
-
-		@Override
-		public int read(byte[] bytes, int offset, int length) throws IOException {
-			int n = this.in.read(bytes, offset, length);
-			if (n > 0) {
-				this.count += n;
-			}
-			return n;
-		}
-
-	}
 
 }

@@ -2,7 +2,6 @@ package io.restcompress.codec;
 
 import java.io.IOException;
 import java.io.OutputStream;
-import java.lang.ref.Cleaner;
 import java.nio.ByteBuffer;
 
 import com.github.luben.zstd.EndDirective;
@@ -10,32 +9,38 @@ import com.github.luben.zstd.ZstdCompressCtx;
 import com.github.luben.zstd.ZstdException;
 
 /**
- * Streams one zstd frame through a pooled context. The context goes back to the pool when
- * the stream closes, or, should a caller forget to close it, when the stream is collected.
+ * Streams one zstd frame, with a checksum, through a pooled context. The context goes back to
+ * the pool when the stream closes, or, should a caller forget to close it, when the stream is
+ * collected.
  */
 final class ZstdEncoderStream extends OutputStream {
 
-	private static final Cleaner CLEANER = Cleaner.create();
-
 	private final OutputStream target;
 
-	private final ZstdContextPool.Context context;
+	private final ZstdContextPool.Context<ZstdCompressCtx> context;
 
 	private final ZstdCompressCtx ctx;
 
 	private final ByteBuffer input;
 
-	private final Cleaner.Cleanable release;
-
 	private boolean closed;
 
-	ZstdEncoderStream(OutputStream target, ZstdContextPool pool) {
+	ZstdEncoderStream(OutputStream target, ZstdContextPool<ZstdCompressCtx> pool, int level, int windowLog) {
 		this.target = target;
-		ZstdContextPool.Context context = pool.borrow();
-		this.context = context;
-		this.ctx = context.ctx;
-		this.input = context.input;
-		this.release = CLEANER.register(this, () -> pool.release(context));
+		this.context = pool.borrow(this);
+		this.ctx = this.context.ctx;
+		this.input = this.context.input;
+		try {
+			this.ctx.setLevel(level).setChecksum(true);
+			if (windowLog != 0) {
+				this.ctx.setWindowLog(windowLog);
+			}
+		}
+		catch (RuntimeException ex) {
+			this.context.failed = true;
+			this.context.release();
+			throw ex;
+		}
 	}
 
 	@Override
@@ -78,7 +83,7 @@ final class ZstdEncoderStream extends OutputStream {
 			compress(EndDirective.END);
 		}
 		finally {
-			this.release.clean();
+			this.context.release();
 		}
 	}
 
