@@ -16,6 +16,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.annotation.Order;
 
@@ -64,6 +65,7 @@ public final class ContentCodecAutoConfiguration {
 
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass(name = "com.github.luben.zstd.ZstdCompressCtx")
+	@Conditional(OnNativeLibraryCondition.Zstd.class)
 	static class ZstdCodecConfiguration {
 
 		@Bean
@@ -78,6 +80,7 @@ public final class ContentCodecAutoConfiguration {
 
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass(name = "com.aayushatharva.brotli4j.Brotli4jLoader")
+	@Conditional(OnNativeLibraryCondition.Brotli.class)
 	static class BrotliCodecConfiguration {
 
 		@Bean
