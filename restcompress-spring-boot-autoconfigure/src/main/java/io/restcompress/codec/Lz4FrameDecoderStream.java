@@ -20,7 +20,7 @@ import net.jpountz.xxhash.XXHashFactory;
  */
 final class Lz4FrameDecoderStream extends InputStream {
 
-	private static final int MAGIC = 0x184D2204;
+	static final int MAGIC = 0x184D2204;
 
 	private static final int SKIPPABLE_MAGIC = 0x184D2A50;
 
