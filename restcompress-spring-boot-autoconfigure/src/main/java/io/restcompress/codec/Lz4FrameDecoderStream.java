@@ -130,9 +130,7 @@ final class Lz4FrameDecoderStream extends InputStream {
 			throw corrupt("block checksum mismatch");
 		}
 		int start = this.linked ? keepHistory() : 0;
-		int capacity = (int) Math.min(this.blockMax, (long) length * MAX_EXPANSION);
-		this.decoded = grow(this.decoded, start + capacity);
-		int end = stored ? copyStored(start, length) : decodeBlock(start, length, start + capacity);
+		int end = stored ? copyStored(start, length) : decodeBlock(start, length);
 		this.position = start;
 		this.limit = end;
 		this.frameSize += end - start;
@@ -143,23 +141,41 @@ final class Lz4FrameDecoderStream extends InputStream {
 	}
 
 	private int copyStored(int start, int length) {
+		this.decoded = grow(this.decoded, start + length);
 		System.arraycopy(this.compressed, 0, this.decoded, start, length);
 		return start + length;
 	}
 
-	private int decodeBlock(int start, int length, int end) throws CorruptContentException {
-		if (this.linked) {
-			int decodedEnd = Lz4BlockDecoder.decode(this.compressed, length, this.decoded, start, end);
-			if (decodedEnd < 0) {
+	/**
+	 * Decodes into a buffer that starts at about four times the block's size and grows until
+	 * the block fits or the largest size it could decode to is reached, so small bodies do
+	 * not pay for a full 64 KB (or 4 MB) buffer.
+	 */
+	private int decodeBlock(int start, int length) throws CorruptContentException {
+		int largest = (int) Math.min(this.blockMax, (long) length * MAX_EXPANSION);
+		int capacity = Math.min(largest, Math.max(this.decoded.length - start, length * 4));
+		while (true) {
+			this.decoded = grow(this.decoded, start + capacity);
+			int end = decodeInto(start, length, start + capacity);
+			if (end >= 0) {
+				return end;
+			}
+			if (capacity == largest) {
 				throw corrupt("invalid block");
 			}
-			return decodedEnd;
+			capacity = (int) Math.min(largest, capacity * 4L);
+		}
+	}
+
+	private int decodeInto(int start, int length, int limit) {
+		if (this.linked) {
+			return Lz4BlockDecoder.decode(this.compressed, length, this.decoded, start, limit);
 		}
 		try {
-			return DECOMPRESSOR.decompress(this.compressed, 0, length, this.decoded, 0, end);
+			return DECOMPRESSOR.decompress(this.compressed, 0, length, this.decoded, 0, limit);
 		}
 		catch (LZ4Exception ex) {
-			throw new CorruptContentException(Lz4Codec.CODING, "invalid block", ex);
+			return -1;
 		}
 	}
 
