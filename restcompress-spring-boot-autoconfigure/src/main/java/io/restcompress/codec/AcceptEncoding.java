@@ -5,6 +5,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.regex.Pattern;
 
 import org.jspecify.annotations.Nullable;
 
@@ -15,14 +16,17 @@ import org.jspecify.annotations.Nullable;
  * Codings are matched case-insensitively; {@code q=0} excludes a coding; {@code *} matches
  * registered codings that are not listed (non-standard ones such as {@code lzf} must be named);
  * the highest weight wins and ties go to the server's preference order; an explicitly preferred
- * {@code identity} wins over codings with a lower weight. Malformed elements are ignored. An
- * absent field selects no coding.
+ * {@code identity} wins over codings with a lower weight. Elements with a malformed weight
+ * ({@code q=2}, {@code q=}, {@code q=abc}) or coding are ignored; spaces around the {@code =} of a
+ * weight are tolerated. An absent field selects no coding.
  */
 public final class AcceptEncoding {
 
 	private static final AcceptEncoding ABSENT = new AcceptEncoding(List.of(), false);
 
 	private static final int NOT_LISTED = -1;
+
+	private static final Pattern QVALUE = Pattern.compile("0(\\.[0-9]{0,3})?|1(\\.0{0,3})?");
 
 	private final List<Element> elements;
 
@@ -130,21 +134,20 @@ public final class AcceptEncoding {
 	private record Element(String coding, int weight) {
 
 		static @Nullable Element parse(String member) {
-			int semicolon = member.indexOf(';');
-			String coding = ((semicolon != -1) ? member.substring(0, semicolon) : member).trim();
+			String[] parts = member.split(";", -1);
+			String coding = HeaderTokens.trimWhitespace(parts[0]);
 			if (!HeaderTokens.isToken(coding)) {
 				return null;
 			}
 			int weight = 1000;
-			if (semicolon != -1) {
-				for (String parameter : member.substring(semicolon + 1).split(";")) {
-					String trimmed = parameter.trim();
-					if (trimmed.length() > 2 && (trimmed.charAt(0) == 'q' || trimmed.charAt(0) == 'Q')
-							&& trimmed.charAt(1) == '=') {
-						weight = parseQValue(trimmed.substring(2));
-						if (weight == NOT_LISTED) {
-							return null;
-						}
+			for (int i = 1; i < parts.length; i++) {
+				int equals = parts[i].indexOf('=');
+				String name = HeaderTokens.trimWhitespace((equals != -1) ? parts[i].substring(0, equals) : parts[i]);
+				if (name.equalsIgnoreCase("q")) {
+					weight = (equals != -1) ? parseQValue(HeaderTokens.trimWhitespace(parts[i].substring(equals + 1)))
+							: NOT_LISTED;
+					if (weight == NOT_LISTED) {
+						return null;
 					}
 				}
 			}
@@ -152,7 +155,7 @@ public final class AcceptEncoding {
 		}
 
 		static int parseQValue(String value) {
-			if (!value.matches("0(\\.[0-9]{0,3})?|1(\\.0{0,3})?")) {
+			if (!QVALUE.matcher(value).matches()) {
 				return NOT_LISTED;
 			}
 			if (value.charAt(0) == '1') {

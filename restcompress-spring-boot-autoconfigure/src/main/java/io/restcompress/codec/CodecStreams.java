@@ -65,13 +65,17 @@ public final class CodecStreams {
 
 	/**
 	 * Returns a stream that fails with {@link ContentTooLargeException} as soon as more than
-	 * {@code maxBytes} bytes have been read from {@code source}.
+	 * {@code maxBytes} bytes have been read from {@code source}, and on every read after that.
 	 * @param source the decoded body
 	 * @param coding the coding the body was decoded from, for the message
-	 * @param maxBytes the largest body allowed
+	 * @param maxBytes the largest body allowed, {@link Long#MAX_VALUE} for no limit
 	 * @return the limited stream
+	 * @throws IllegalArgumentException if {@code maxBytes} is negative
 	 */
 	public static InputStream limited(InputStream source, String coding, long maxBytes) {
+		if (maxBytes < 0) {
+			throw new IllegalArgumentException("maxBytes must not be negative, was " + maxBytes);
+		}
 		return new LimitedInputStream(source, coding, maxBytes);
 	}
 
@@ -305,6 +309,7 @@ public final class CodecStreams {
 
 		@Override
 		public int read() throws IOException {
+			allowed(1);
 			int b = this.in.read();
 			if (b != -1) {
 				count(1);
@@ -314,7 +319,7 @@ public final class CodecStreams {
 
 		@Override
 		public int read(byte[] bytes, int offset, int length) throws IOException {
-			int n = this.in.read(bytes, offset, (int) Math.min(length, this.maxBytes - this.count + 1));
+			int n = this.in.read(bytes, offset, (int) allowed(length));
 			if (n > 0) {
 				count(n);
 			}
@@ -323,9 +328,21 @@ public final class CodecStreams {
 
 		@Override
 		public long skip(long n) throws IOException {
-			long skipped = this.in.skip(Math.min(n, this.maxBytes - this.count + 1));
+			long skipped = this.in.skip(allowed(n));
 			count(skipped);
 			return skipped;
+		}
+
+		/**
+		 * Returns how much of a request to pass on: all of it within the limit, else one byte
+		 * more than the limit leaves, so that a larger body is noticed.
+		 */
+		private long allowed(long requested) throws ContentTooLargeException {
+			long remaining = this.maxBytes - this.count;
+			if (remaining < 0) {
+				throw new ContentTooLargeException(this.coding, this.maxBytes);
+			}
+			return (requested <= remaining) ? requested : remaining + 1;
 		}
 
 		@Override

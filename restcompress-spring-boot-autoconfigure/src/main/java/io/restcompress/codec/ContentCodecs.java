@@ -23,6 +23,9 @@ public final class ContentCodecs {
 		this.codecs = List.copyOf(codecs);
 		Map<String, ContentCodec> byToken = new LinkedHashMap<>();
 		for (ContentCodec codec : this.codecs) {
+			if (byToken.containsValue(codec)) {
+				throw new IllegalArgumentException("The codec for the coding '" + codec.coding() + "' is listed twice");
+			}
 			register(byToken, codec.coding(), codec);
 			codec.aliases().forEach((alias) -> register(byToken, alias, codec));
 		}

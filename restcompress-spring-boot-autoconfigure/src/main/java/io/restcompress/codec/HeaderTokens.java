@@ -13,14 +13,15 @@ public final class HeaderTokens {
 	}
 
 	/**
-	 * Splits a list-based field value into its non-empty, trimmed members.
+	 * Splits a list-based field value into its non-empty members, without the spaces and tabs
+	 * around them.
 	 * @param value the field value
 	 * @return the members
 	 */
 	public static List<String> splitList(String value) {
 		List<String> members = new ArrayList<>();
 		for (String member : value.split(",")) {
-			String trimmed = member.trim();
+			String trimmed = trimWhitespace(member);
 			if (!trimmed.isEmpty()) {
 				members.add(trimmed);
 			}
@@ -45,6 +46,26 @@ public final class HeaderTokens {
 			}
 		}
 		return codings;
+	}
+
+	/**
+	 * Removes the optional whitespace of RFC 9110 (spaces and tabs, not other control
+	 * characters) from both ends of a string.
+	 */
+	static String trimWhitespace(String value) {
+		int start = 0;
+		int end = value.length();
+		while (start < end && isWhitespace(value.charAt(start))) {
+			start++;
+		}
+		while (end > start && isWhitespace(value.charAt(end - 1))) {
+			end--;
+		}
+		return value.substring(start, end);
+	}
+
+	private static boolean isWhitespace(char c) {
+		return c == ' ' || c == '\t';
 	}
 
 	/**

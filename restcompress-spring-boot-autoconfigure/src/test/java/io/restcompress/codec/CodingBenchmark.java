@@ -25,7 +25,7 @@ import java.util.stream.Stream;
  * bytes over total time, which large bodies dominate.
  * <p>
  * Arguments: a corpus directory, or {@code generated} for sample-app-like JSON documents of
- * 5 KB to 1.8 MB; optionally the minimum CPU time per measurement in milliseconds (default 300), and a
+ * 5 KB to 1.1 MB; optionally the minimum CPU time per measurement in milliseconds (default 300), and a
  * comma-separated list of the codings to measure, such as {@code "zstd 1,lz4 1"}.
  */
 public final class CodingBenchmark {

@@ -20,10 +20,10 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 
 class NativeCodecHostileInputTests {
 
-	private static final byte[] BODY = Payloads.json(200_000);
+	private static final byte[] BODY = Payload.JSON.bytes(200_000);
 
 	static Stream<ContentCodec> codecs() {
-		return Codecs.all().stream();
+		return NativeCodecs.all().stream();
 	}
 
 	@ParameterizedTest(name = "{0}")
@@ -45,7 +45,7 @@ class NativeCodecHostileInputTests {
 				.isThrownBy(() -> Codecs.decode(codec, garbage));
 		}
 		assertThatExceptionOfType(CorruptContentException.class)
-			.isThrownBy(() -> Codecs.decode(codec, Payloads.json(1000)));
+			.isThrownBy(() -> Codecs.decode(codec, Payload.JSON.bytes(1000)));
 	}
 
 	@ParameterizedTest(name = "{0}")
@@ -72,14 +72,14 @@ class NativeCodecHostileInputTests {
 			assertThatExceptionOfType(CorruptContentException.class).as("%d extra bytes", extra)
 				.isThrownBy(() -> Codecs.decode(codec, trailing));
 			assertThatExceptionOfType(CorruptContentException.class).as("%d extra bytes trickled", extra)
-				.isThrownBy(() -> Codecs.decode(codec, Codecs.trickle(trailing)));
+				.isThrownBy(() -> NativeCodecs.decode(codec, NativeCodecs.trickle(trailing)));
 		}
 	}
 
 	@ParameterizedTest(name = "{0}")
 	@MethodSource("codecs")
 	void failsOnlyWithDecodingExceptionsWhateverByteIsCorrupted(ContentCodec codec) throws IOException {
-		byte[] encoded = Codecs.encode(codec, Payloads.xml(20_000));
+		byte[] encoded = Codecs.encode(codec, Payload.XML.bytes(20_000));
 		for (int position = 0; position < encoded.length; position++) {
 			byte[] corrupt = encoded.clone();
 			corrupt[position] ^= 0x41;
@@ -92,13 +92,13 @@ class NativeCodecHostileInputTests {
 
 	@Test
 	void zstdNeverReturnsWrongDataThanksToItsChecksum() throws IOException {
-		byte[] body = Payloads.json(20_000);
-		assertNoFlipGoesUnnoticed(Codecs.ZSTD, Codecs.encode(Codecs.ZSTD, body), body);
+		byte[] body = Payload.JSON.bytes(20_000);
+		assertNoFlipGoesUnnoticed(NativeCodecs.ZSTD, Codecs.encode(NativeCodecs.ZSTD, body), body);
 	}
 
 	@Test
 	void lz4DetectsEveryCorruptedByteOfAFrameWithChecksums() throws IOException {
-		byte[] body = Payloads.json(70_000);
+		byte[] body = Payload.JSON.bytes(70_000);
 		ByteArrayOutputStream target = new ByteArrayOutputStream();
 		try (LZ4FrameOutputStream encoder = new LZ4FrameOutputStream(target, LZ4FrameOutputStream.BLOCKSIZE.SIZE_64KB,
 				body.length, LZ4FrameOutputStream.FLG.Bits.BLOCK_INDEPENDENCE,
@@ -107,8 +107,8 @@ class NativeCodecHostileInputTests {
 			encoder.write(body);
 		}
 		byte[] encoded = target.toByteArray();
-		assertThat(Codecs.decode(Codecs.LZ4, encoded)).isEqualTo(body);
-		assertNoFlipGoesUnnoticed(Codecs.LZ4, encoded, body);
+		assertThat(Codecs.decode(NativeCodecs.LZ4, encoded)).isEqualTo(body);
+		assertNoFlipGoesUnnoticed(NativeCodecs.LZ4, encoded, body);
 	}
 
 	private static void assertNoFlipGoesUnnoticed(ContentCodec codec, byte[] encoded, byte[] body) {
@@ -132,7 +132,7 @@ class NativeCodecHostileInputTests {
 	@Test
 	void zstdRejectsAFrameWhoseWindowExceedsTheLimit() throws IOException {
 		byte[] frame = zstdFrame(24);
-		assertThatExceptionOfType(ContentTooLargeException.class).isThrownBy(() -> Codecs.decode(Codecs.ZSTD, frame))
+		assertThatExceptionOfType(ContentTooLargeException.class).isThrownBy(() -> Codecs.decode(NativeCodecs.ZSTD, frame))
 			.withMessageContaining("window");
 		assertThat(Codecs.decode(new ZstdCodec(1, 16 * 1024 * 1024), frame)).isEqualTo(BODY);
 	}
@@ -169,7 +169,7 @@ class NativeCodecHostileInputTests {
 	void brotliRejectsAStreamWhoseWindowExceedsTheLimit() throws IOException {
 		byte[] stream = Encoder.compress(BODY, new Encoder.Parameters().setQuality(5).setWindow(24));
 		assertThatExceptionOfType(ContentTooLargeException.class)
-			.isThrownBy(() -> Codecs.decode(Codecs.BROTLI, stream))
+			.isThrownBy(() -> Codecs.decode(NativeCodecs.BROTLI, stream))
 			.withMessageContaining("window");
 		assertThat(Codecs.decode(new BrotliCodec(4, 16 * 1024 * 1024), stream)).isEqualTo(BODY);
 		BrotliCodec small = new BrotliCodec(4, 64 * 1024);
@@ -182,7 +182,7 @@ class NativeCodecHostileInputTests {
 	void brotliRejectsALargeWindowStream() {
 		byte[] largeWindow = { 0x11, 0x1E, 0x00, 0x00 };
 		assertThatExceptionOfType(CorruptContentException.class)
-			.isThrownBy(() -> Codecs.decode(Codecs.BROTLI, new ByteArrayInputStream(largeWindow)))
+			.isThrownBy(() -> NativeCodecs.decode(NativeCodecs.BROTLI, new ByteArrayInputStream(largeWindow)))
 			.withMessageContaining("large-window");
 	}
 
@@ -190,10 +190,10 @@ class NativeCodecHostileInputTests {
 	void lz4RejectsADictionaryFrameAndUnknownVersions() {
 		byte[] dictionary = lz4Header(0x61, 0x40);
 		assertThatExceptionOfType(CorruptContentException.class)
-			.isThrownBy(() -> Codecs.decode(Codecs.LZ4, dictionary));
+			.isThrownBy(() -> Codecs.decode(NativeCodecs.LZ4, dictionary));
 		byte[] version = lz4Header(0x20, 0x40);
 		assertThatExceptionOfType(CorruptContentException.class)
-			.isThrownBy(() -> Codecs.decode(Codecs.LZ4, version))
+			.isThrownBy(() -> Codecs.decode(NativeCodecs.LZ4, version))
 			.withMessageContaining("version");
 	}
 

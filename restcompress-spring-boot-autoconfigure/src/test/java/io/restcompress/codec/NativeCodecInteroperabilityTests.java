@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.util.Arrays;
 import java.util.HexFormat;
 
 import com.aayushatharva.brotli4j.decoder.Decoder;
@@ -26,38 +25,38 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class NativeCodecInteroperabilityTests {
 
-	private static final byte[] BODY = Payloads.json(300_000);
+	private static final byte[] BODY = Payload.JSON.bytes(300_000);
 
 	@Test
 	void zstdFramesDecodeWithZstdJni() throws IOException {
-		byte[] frame = Codecs.encode(Codecs.ZSTD, BODY);
+		byte[] frame = Codecs.encode(NativeCodecs.ZSTD, BODY);
 		assertThat(Zstd.decompress(frame, BODY.length)).isEqualTo(BODY);
 	}
 
 	@Test
 	void zstdDecodesFramesFromZstdJni() throws IOException {
-		assertThat(Codecs.decode(Codecs.ZSTD, Zstd.compress(BODY, 3))).isEqualTo(BODY);
-		assertThat(Codecs.decode(Codecs.ZSTD, Zstd.compress(BODY, 19))).isEqualTo(BODY);
+		assertThat(Codecs.decode(NativeCodecs.ZSTD, Zstd.compress(BODY, 3))).isEqualTo(BODY);
+		assertThat(Codecs.decode(NativeCodecs.ZSTD, Zstd.compress(BODY, 19))).isEqualTo(BODY);
 		ByteArrayOutputStream target = new ByteArrayOutputStream();
 		try (ZstdOutputStreamNoFinalizer encoder = new ZstdOutputStreamNoFinalizer(target, 6)) {
 			encoder.setChecksum(true);
 			encoder.write(BODY);
 		}
-		assertThat(Codecs.decode(Codecs.ZSTD, target.toByteArray())).isEqualTo(BODY);
+		assertThat(Codecs.decode(NativeCodecs.ZSTD, target.toByteArray())).isEqualTo(BODY);
 	}
 
 	@Test
 	void zstdDecodesConcatenatedAndSkippableFrames() throws IOException {
 		byte[] skippable = { 0x50, 0x2A, 0x4D, 0x18, 3, 0, 0, 0, 1, 2, 3 };
-		byte[] small = Payloads.xml(100);
-		byte[] frames = concat(Zstd.compress(BODY, 1), skippable, Codecs.encode(Codecs.ZSTD, small));
-		assertThat(Codecs.decode(Codecs.ZSTD, frames)).isEqualTo(concat(BODY, small));
-		assertThat(Codecs.decode(Codecs.ZSTD, Codecs.trickle(frames))).isEqualTo(concat(BODY, small));
+		byte[] small = Payload.XML.bytes(100);
+		byte[] frames = Codecs.concat(Zstd.compress(BODY, 1), skippable, Codecs.encode(NativeCodecs.ZSTD, small));
+		assertThat(Codecs.decode(NativeCodecs.ZSTD, frames)).isEqualTo(Codecs.concat(BODY, small));
+		assertThat(NativeCodecs.decode(NativeCodecs.ZSTD, NativeCodecs.trickle(frames))).isEqualTo(Codecs.concat(BODY, small));
 	}
 
 	@Test
 	void brotliStreamsDecodeWithBrotli4j() throws IOException {
-		DirectDecompress result = Decoder.decompress(Codecs.encode(Codecs.BROTLI, BODY));
+		DirectDecompress result = Decoder.decompress(Codecs.encode(NativeCodecs.BROTLI, BODY));
 		assertThat(result.getResultStatus()).isEqualTo(DecoderJNI.Status.DONE);
 		assertThat(result.getDecompressedData()).isEqualTo(BODY);
 	}
@@ -66,13 +65,13 @@ class NativeCodecInteroperabilityTests {
 	void brotliDecodesStreamsFromBrotli4j() throws IOException {
 		for (int quality : new int[] { 0, 1, 4, 9, 11 }) {
 			byte[] stream = Encoder.compress(BODY, new Encoder.Parameters().setQuality(quality));
-			assertThat(Codecs.decode(Codecs.BROTLI, stream)).as("quality %d", quality).isEqualTo(BODY);
+			assertThat(Codecs.decode(NativeCodecs.BROTLI, stream)).as("quality %d", quality).isEqualTo(BODY);
 		}
 	}
 
 	@Test
 	void lz4FramesDecodeWithLz4Java() throws IOException {
-		byte[] frame = Codecs.encode(Codecs.LZ4, BODY);
+		byte[] frame = Codecs.encode(NativeCodecs.LZ4, BODY);
 		try (InputStream decoder = new LZ4FrameInputStream(new ByteArrayInputStream(frame))) {
 			assertThat(decoder.readAllBytes()).isEqualTo(BODY);
 		}
@@ -87,7 +86,7 @@ class NativeCodecInteroperabilityTests {
 					LZ4FrameOutputStream.FLG.Bits.CONTENT_CHECKSUM)) {
 				encoder.write(BODY);
 			}
-			assertThat(Codecs.decode(Codecs.LZ4, target.toByteArray())).as("%s", blockSize).isEqualTo(BODY);
+			assertThat(Codecs.decode(NativeCodecs.LZ4, target.toByteArray())).as("%s", blockSize).isEqualTo(BODY);
 		}
 	}
 
@@ -99,29 +98,19 @@ class NativeCodecInteroperabilityTests {
 			frame = resource.readAllBytes();
 		}
 		assertThat(frame[4] & 0x20).as("block independence flag").isZero();
-		byte[] decoded = Codecs.decode(Codecs.LZ4, frame);
+		byte[] decoded = Codecs.decode(NativeCodecs.LZ4, frame);
 		assertThat(decoded).hasSize(96_489).startsWith("[{\"id\": 0, \"login\": \"user912\"".getBytes());
 		assertThat(HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(decoded)))
 			.isEqualTo("0c7d784b2b49c8348abad6b5177516269993b0eb98b81163834ee939d228dfdc");
-		assertThat(Codecs.decode(Codecs.LZ4, Codecs.trickle(frame))).isEqualTo(decoded);
+		assertThat(NativeCodecs.decode(NativeCodecs.LZ4, NativeCodecs.trickle(frame))).isEqualTo(decoded);
 	}
 
 	@Test
 	void lz4DecodesConcatenatedAndSkippableFrames() throws IOException {
 		byte[] skippable = { 0x5F, 0x2A, 0x4D, 0x18, 2, 0, 0, 0, 9, 9 };
-		byte[] small = Payloads.xml(100);
-		byte[] frames = concat(Codecs.encode(Codecs.LZ4, BODY), skippable, Codecs.encode(Codecs.LZ4, small));
-		assertThat(Codecs.decode(Codecs.LZ4, frames)).isEqualTo(concat(BODY, small));
-	}
-
-	private static byte[] concat(byte[]... parts) {
-		byte[] all = new byte[0];
-		for (byte[] part : parts) {
-			int length = all.length;
-			all = Arrays.copyOf(all, length + part.length);
-			System.arraycopy(part, 0, all, length, part.length);
-		}
-		return all;
+		byte[] small = Payload.XML.bytes(100);
+		byte[] frames = Codecs.concat(Codecs.encode(NativeCodecs.LZ4, BODY), skippable, Codecs.encode(NativeCodecs.LZ4, small));
+		assertThat(Codecs.decode(NativeCodecs.LZ4, frames)).isEqualTo(Codecs.concat(BODY, small));
 	}
 
 }

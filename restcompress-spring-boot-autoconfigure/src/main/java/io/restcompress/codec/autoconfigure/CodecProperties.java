@@ -1,9 +1,7 @@
 package io.restcompress.codec.autoconfigure;
 
-import io.restcompress.codec.BrotliCodec;
-import io.restcompress.codec.ZstdCodec;
-
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.util.Assert;
 import org.springframework.util.unit.DataSize;
 
 /**
@@ -57,6 +55,7 @@ public class CodecProperties {
 		}
 
 		public void setLevel(int level) {
+			Assert.isTrue(level >= 1 && level <= 9, () -> "Level must be between 1 and 9, was " + level);
 			this.level = level;
 		}
 
@@ -75,7 +74,7 @@ public class CodecProperties {
 		/**
 		 * Largest window a received zstd frame may demand; larger ones are rejected.
 		 */
-		private DataSize maxWindow = DataSize.ofBytes(ZstdCodec.DEFAULT_MAX_WINDOW);
+		private DataSize maxWindow = DataSize.ofMegabytes(8);
 
 		public int getLevel() {
 			return this.level;
@@ -108,7 +107,7 @@ public class CodecProperties {
 		/**
 		 * Largest window a received brotli stream may demand; larger ones are rejected.
 		 */
-		private DataSize maxWindow = DataSize.ofBytes(BrotliCodec.DEFAULT_MAX_WINDOW);
+		private DataSize maxWindow = DataSize.ofMegabytes(8);
 
 		public int getQuality() {
 			return this.quality;
@@ -134,7 +133,7 @@ public class CodecProperties {
 	public static class Lz4 {
 
 		/**
-		 * Compression level: 1 for LZ4's fast compressor, 3 to 12 for LZ4 HC.
+		 * Compression level: 1 or 2 for LZ4's fast compressor, 3 to 12 for LZ4 HC.
 		 */
 		private int level = 1;
 

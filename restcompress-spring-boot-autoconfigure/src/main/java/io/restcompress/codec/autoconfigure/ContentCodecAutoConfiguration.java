@@ -10,6 +10,7 @@ import io.restcompress.codec.LzfCodec;
 import io.restcompress.codec.ZstdCodec;
 
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -23,7 +24,8 @@ import org.springframework.core.annotation.Order;
 /**
  * Auto-configuration of the {@link ContentCodecs} that the server and the clients share: one
  * {@link ContentCodec} bean per coding, each optional one only when its library is present.
- * The bean order is the default preference order.
+ * The bean order is the default preference order. A user's codec bean replaces the built-in
+ * one with the same coding token.
  */
 @AutoConfiguration
 @ConditionalOnBooleanProperty(name = "restcompress.enabled", matchIfMissing = true)
@@ -32,8 +34,8 @@ public final class ContentCodecAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	ContentCodecs contentCodecs(ObjectProvider<ContentCodec> codecs) {
-		return ContentCodecs.of(codecs.orderedStream().toList());
+	ContentCodecs contentCodecs(ObjectProvider<ContentCodec> codecs, ConfigurableListableBeanFactory beanFactory) {
+		return ContentCodecs.of(UserCodecPrecedence.apply(codecs.orderedStream().toList(), beanFactory));
 	}
 
 	@Bean

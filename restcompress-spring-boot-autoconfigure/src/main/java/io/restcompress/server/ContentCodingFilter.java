@@ -1,0 +1,216 @@
+package io.restcompress.server;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+import jakarta.servlet.AsyncEvent;
+import jakarta.servlet.AsyncListener;
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+
+import io.restcompress.codec.ContentCodec;
+import io.restcompress.codec.ContentDecodingException;
+import io.restcompress.codec.HeaderTokens;
+import io.restcompress.metrics.CompressionRecorder;
+import io.restcompress.metrics.Direction;
+import io.restcompress.metrics.RejectReason;
+import io.restcompress.metrics.Side;
+import io.restcompress.metrics.SkipReason;
+
+import org.jspecify.annotations.Nullable;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.server.PathContainer;
+import org.springframework.web.filter.OncePerRequestFilter;
+import org.springframework.web.util.ServletRequestPathUtils;
+import org.springframework.web.util.WebUtils;
+import org.springframework.web.util.pattern.PathPattern;
+
+/**
+ * Content coding for every exchange: decodes request bodies lazily as the application reads
+ * them (415 for unsupported codings), and encodes responses that the handler, the response and
+ * the client's {@code Accept-Encoding} allow. Runs again on async dispatches to complete
+ * streamed responses.
+ */
+public class ContentCodingFilter extends OncePerRequestFilter {
+
+	private final ServerCompressionSettings settings;
+
+	private final CompressionRecorder recorder;
+
+	public ContentCodingFilter(ServerCompressionSettings settings, CompressionRecorder recorder) {
+		this.settings = settings;
+		this.recorder = recorder;
+	}
+
+	@Override
+	protected boolean shouldNotFilterAsyncDispatch() {
+		return false;
+	}
+
+	@Override
+	protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+			throws ServletException, IOException {
+		CompressionExchange exchange = CompressionExchange.find(request);
+		if (exchange != null) {
+			process(request, response, chain);
+			return;
+		}
+		List<String> codings = this.settings.decodeRequests()
+				? HeaderTokens.contentCodings(Collections.list(request.getHeaders(HttpHeaders.CONTENT_ENCODING)))
+				: List.of();
+		List<ContentCodec> decoders = decoders(codings);
+		if (decoders == null) {
+			this.recorder.rejected(Side.SERVER, Direction.REQUEST, rejectedCoding(codings), RejectReason.UNSUPPORTED_CODING);
+			ProblemResponses.unsupportedCoding(request, response, String.join(", ", codings), this.settings.codecs().tokens());
+			return;
+		}
+		if (this.settings.decodeRequests() && this.settings.advertiseRequestCodings()) {
+			response.setHeader(HttpHeaders.ACCEPT_ENCODING, this.settings.codecs().tokens());
+		}
+		exchange = new CompressionExchange(this.settings, request);
+		exchange.attachTo(request);
+		HttpServletRequest decodingRequest = new DecodingRequestWrapper(request, hasBody(request) ? decoders : List.of(),
+				this.settings, this.recorder);
+		HttpServletResponse encodingResponse = response;
+		if (isExcluded(request)) {
+			this.recorder.skipped(Side.SERVER, Direction.RESPONSE, SkipReason.DISABLED);
+		}
+		else {
+			encodingResponse = new EncodingResponseWrapper(decodingRequest, response, exchange, this.recorder);
+		}
+		process(decodingRequest, encodingResponse, chain);
+	}
+
+	private void process(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+			throws ServletException, IOException {
+		EncodingResponseWrapper encoding = WebUtils.getNativeResponse(response, EncodingResponseWrapper.class);
+		DecodingRequestWrapper decoding = WebUtils.getNativeRequest(request, DecodingRequestWrapper.class);
+		try {
+			chain.doFilter(request, response);
+		}
+		catch (IOException | ServletException | RuntimeException ex) {
+			release(encoding, decoding);
+			ContentDecodingException failure = decodingFailure(ex);
+			if (failure == null || response.isCommitted()) {
+				throw ex;
+			}
+			ProblemResponses.decodingFailed(request, unwrap(response, encoding), failure);
+			return;
+		}
+		if (request.isAsyncStarted()) {
+			request.getAsyncContext().addListener(new ReleasingListener(encoding, decoding));
+			return;
+		}
+		try {
+			if (encoding != null) {
+				encoding.finish();
+			}
+		}
+		finally {
+			release(encoding, decoding);
+		}
+	}
+
+	private static HttpServletResponse unwrap(HttpServletResponse response,
+			@Nullable EncodingResponseWrapper encoding) {
+		return (encoding != null) ? (HttpServletResponse) encoding.getResponse() : response;
+	}
+
+	private static void release(@Nullable EncodingResponseWrapper encoding, @Nullable DecodingRequestWrapper decoding) {
+		if (encoding != null) {
+			encoding.abandon();
+		}
+		if (decoding != null) {
+			decoding.release();
+		}
+	}
+
+	/**
+	 * Returns the codecs that undo the given codings, last applied first, or {@code null} if
+	 * one is unsupported or there are too many.
+	 */
+	private @Nullable List<ContentCodec> decoders(List<String> codings) {
+		if (codings.size() > this.settings.maxRequestCodings()) {
+			return null;
+		}
+		List<ContentCodec> decoders = new ArrayList<>(codings.size());
+		for (String coding : codings) {
+			ContentCodec codec = this.settings.codecs().find(coding).orElse(null);
+			if (codec == null) {
+				return null;
+			}
+			decoders.add(0, codec);
+		}
+		return decoders;
+	}
+
+	private String rejectedCoding(List<String> codings) {
+		for (String coding : codings) {
+			if (this.settings.codecs().find(coding).isEmpty()) {
+				return "unknown";
+			}
+		}
+		return "stacked";
+	}
+
+	private static boolean hasBody(HttpServletRequest request) {
+		return request.getContentLengthLong() > 0 || request.getHeader(HttpHeaders.TRANSFER_ENCODING) != null;
+	}
+
+	private boolean isExcluded(HttpServletRequest request) {
+		if (this.settings.excludedPaths().isEmpty()) {
+			return false;
+		}
+		PathContainer path = ServletRequestPathUtils.parseAndCache(request).pathWithinApplication();
+		for (PathPattern pattern : this.settings.excludedPaths()) {
+			if (pattern.matches(path)) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	static @Nullable ContentDecodingException decodingFailure(Throwable ex) {
+		Throwable candidate = ex;
+		for (int depth = 0; candidate != null && depth < 20; depth++) {
+			if (candidate instanceof ContentDecodingException failure) {
+				return failure;
+			}
+			candidate = candidate.getCause();
+		}
+		return null;
+	}
+
+	/**
+	 * Completes or releases the wrappers of an async exchange when the container ends it, so
+	 * that codec resources are freed even if the client went away.
+	 */
+	private record ReleasingListener(@Nullable EncodingResponseWrapper encoding,
+			@Nullable DecodingRequestWrapper decoding) implements AsyncListener {
+
+		@Override
+		public void onComplete(AsyncEvent event) {
+			release(this.encoding, this.decoding);
+		}
+
+		@Override
+		public void onTimeout(AsyncEvent event) {
+		}
+
+		@Override
+		public void onError(AsyncEvent event) {
+			release(this.encoding, this.decoding);
+		}
+
+		@Override
+		public void onStartAsync(AsyncEvent event) {
+			event.getAsyncContext().addListener(this);
+		}
+
+	}
+
+}

@@ -1,0 +1,512 @@
+package io.restcompress.server;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
+import java.nio.charset.Charset;
+import java.util.Arrays;
+import java.util.Optional;
+
+import jakarta.servlet.ServletOutputStream;
+import jakarta.servlet.WriteListener;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import jakarta.servlet.http.HttpServletResponseWrapper;
+
+import io.restcompress.codec.CodecStreams;
+import io.restcompress.codec.ContentCodec;
+import io.restcompress.metrics.CompressionRecorder;
+import io.restcompress.metrics.Direction;
+import io.restcompress.metrics.Side;
+import io.restcompress.metrics.SkipReason;
+
+import org.jspecify.annotations.Nullable;
+import org.springframework.http.HttpHeaders;
+
+/**
+ * Decides at the first write (or flush of a streamed response) whether the response is
+ * encoded, holding at most the threshold's worth of bytes while the length is unknown, then
+ * either passes the body through or encodes it as it is written.
+ */
+final class EncodingResponseWrapper extends HttpServletResponseWrapper {
+
+	private static final int INITIAL_BUFFER_SIZE = 1024;
+
+	private enum State {
+
+		UNDECIDED, IDENTITY, ENCODING
+
+	}
+
+	private final HttpServletRequest request;
+
+	private final CompressionExchange exchange;
+
+	private final CompressionRecorder recorder;
+
+	private State state = State.UNDECIDED;
+
+	private byte @Nullable [] buffer;
+
+	private int buffered;
+
+	private long declaredLength = -1;
+
+	private @Nullable String coding;
+
+	private @Nullable String originalEntityTag;
+
+	private @Nullable TargetStream target;
+
+	private @Nullable OutputStream encoder;
+
+	private @Nullable BodyStream body;
+
+	private @Nullable PrintWriter writer;
+
+	private boolean streamObtained;
+
+	EncodingResponseWrapper(HttpServletRequest request, HttpServletResponse response, CompressionExchange exchange,
+			CompressionRecorder recorder) {
+		super(response);
+		this.request = request;
+		this.exchange = exchange;
+		this.recorder = recorder;
+	}
+
+	@Override
+	public ServletOutputStream getOutputStream() {
+		if (this.writer != null) {
+			throw new IllegalStateException("getWriter() has already been called for this response");
+		}
+		this.streamObtained = true;
+		return body();
+	}
+
+	@Override
+	public PrintWriter getWriter() throws IOException {
+		if (this.writer == null) {
+			if (this.streamObtained) {
+				throw new IllegalStateException("getOutputStream() has already been called for this response");
+			}
+			String encoding = getCharacterEncoding();
+			super.setCharacterEncoding(encoding);
+			this.writer = new PrintWriter(new OutputStreamWriter(body(), Charset.forName(encoding)));
+		}
+		return this.writer;
+	}
+
+	private BodyStream body() {
+		if (this.body == null) {
+			this.body = new BodyStream();
+		}
+		return this.body;
+	}
+
+	@Override
+	public void setContentLength(int length) {
+		setContentLengthLong(length);
+	}
+
+	@Override
+	public void setContentLengthLong(long length) {
+		switch (this.state) {
+			case UNDECIDED -> this.declaredLength = length;
+			case IDENTITY -> super.setContentLengthLong(length);
+			case ENCODING -> {
+				// the encoded length is not known in advance
+			}
+		}
+	}
+
+	@Override
+	public void setHeader(String name, @Nullable String value) {
+		if (HttpHeaders.CONTENT_LENGTH.equalsIgnoreCase(name) && this.state != State.IDENTITY) {
+			setContentLengthLong((value != null) ? parseLength(value) : -1);
+		}
+		else {
+			super.setHeader(name, encodedEntityTag(name, value));
+		}
+	}
+
+	@Override
+	public void addHeader(String name, @Nullable String value) {
+		if (HttpHeaders.CONTENT_LENGTH.equalsIgnoreCase(name) && this.state != State.IDENTITY) {
+			setContentLengthLong((value != null) ? parseLength(value) : -1);
+		}
+		else {
+			super.addHeader(name, encodedEntityTag(name, value));
+		}
+	}
+
+	@Override
+	public void setIntHeader(String name, int value) {
+		if (HttpHeaders.CONTENT_LENGTH.equalsIgnoreCase(name) && this.state != State.IDENTITY) {
+			setContentLengthLong(value);
+		}
+		else {
+			super.setIntHeader(name, value);
+		}
+	}
+
+	@Override
+	public void addIntHeader(String name, int value) {
+		setIntHeader(name, value);
+	}
+
+	private @Nullable String encodedEntityTag(String name, @Nullable String value) {
+		if (this.state == State.ENCODING && value != null && HttpHeaders.ETAG.equalsIgnoreCase(name)) {
+			return EntityTags.withCoding(value, this.coding);
+		}
+		return value;
+	}
+
+	private static long parseLength(String value) {
+		try {
+			return Long.parseLong(value.trim());
+		}
+		catch (NumberFormatException ex) {
+			return -1;
+		}
+	}
+
+	@Override
+	public void sendError(int status, String message) throws IOException {
+		abandonBody();
+		super.sendError(status, message);
+	}
+
+	@Override
+	public void sendError(int status) throws IOException {
+		abandonBody();
+		super.sendError(status);
+	}
+
+	@Override
+	public void sendRedirect(String location) throws IOException {
+		abandonBody();
+		super.sendRedirect(location);
+	}
+
+	@Override
+	public void reset() {
+		super.reset();
+		discardEncoder();
+		this.state = State.UNDECIDED;
+		this.buffer = null;
+		this.buffered = 0;
+		this.declaredLength = -1;
+		this.writer = null;
+		this.streamObtained = false;
+	}
+
+	@Override
+	public void resetBuffer() {
+		super.resetBuffer();
+		if (this.state == State.ENCODING) {
+			discardEncoder();
+			super.setHeader(HttpHeaders.CONTENT_ENCODING, null);
+			super.setHeader(HttpHeaders.ETAG, this.originalEntityTag);
+			this.state = State.UNDECIDED;
+		}
+		this.buffered = 0;
+	}
+
+	@Override
+	public void flushBuffer() throws IOException {
+		if (this.writer != null) {
+			this.writer.flush();
+		}
+		flushBody();
+	}
+
+	/**
+	 * Completes the response once the application is done with it: decides if nothing has yet,
+	 * writes what is held back and finishes the encoder.
+	 */
+	void finish() throws IOException {
+		if (this.writer != null) {
+			this.writer.flush();
+		}
+		if (this.state == State.UNDECIDED) {
+			if (this.buffer != null) {
+				identity(SkipReason.BELOW_THRESHOLD, (this.declaredLength >= 0) ? this.declaredLength : this.buffered);
+				writeBuffered();
+			}
+			else {
+				finishWithoutBody();
+			}
+		}
+		if (this.state == State.ENCODING && this.encoder != null) {
+			OutputStream finishing = this.encoder;
+			this.encoder = null;
+			finishing.close();
+		}
+	}
+
+	/**
+	 * Releases the encoder of a response that will not complete normally.
+	 */
+	void abandon() {
+		discardEncoder();
+	}
+
+	private void finishWithoutBody() {
+		if (getStatus() == HttpServletResponse.SC_NOT_MODIFIED && this.exchange.handlerAllows()) {
+			this.exchange.selectCoding().ifPresent((codec) -> {
+				addVary();
+				String etag = getHeader(HttpHeaders.ETAG);
+				if (etag != null) {
+					super.setHeader(HttpHeaders.ETAG, EntityTags.withCoding(etag, codec.coding()));
+				}
+			});
+		}
+		SkipReason reason = this.exchange.ineligibility(this);
+		identity((reason != null) ? reason : SkipReason.BELOW_THRESHOLD, this.declaredLength);
+	}
+
+	private void abandonBody() {
+		discardEncoder();
+		this.buffer = null;
+		this.buffered = 0;
+		this.state = State.IDENTITY;
+	}
+
+	private void discardEncoder() {
+		if (this.encoder != null) {
+			OutputStream discarded = this.encoder;
+			this.encoder = null;
+			this.target.discard();
+			try {
+				discarded.close();
+			}
+			catch (IOException ex) {
+				// the bytes are discarded; closing only releases the codec
+			}
+		}
+	}
+
+	private void write(byte[] bytes, int offset, int length) throws IOException {
+		if (this.state == State.UNDECIDED) {
+			if (this.buffer == null && !startBody()) {
+				writeDecided(bytes, offset, length);
+				return;
+			}
+			if (this.buffered + length < this.exchange.minResponseSize()) {
+				hold(bytes, offset, length);
+				return;
+			}
+			eligible();
+			writeBuffered();
+		}
+		writeDecided(bytes, offset, length);
+	}
+
+	/**
+	 * Applies the rules that do not depend on the body's size; returns whether the body must be
+	 * held back until its size is known.
+	 */
+	private boolean startBody() throws IOException {
+		SkipReason reason = this.exchange.ineligibility(this);
+		if (reason != null) {
+			identity(reason, this.declaredLength);
+			return false;
+		}
+		if (this.declaredLength >= 0) {
+			if (this.declaredLength < this.exchange.minResponseSize()) {
+				identity(SkipReason.BELOW_THRESHOLD, this.declaredLength);
+			}
+			else {
+				eligible();
+			}
+			return false;
+		}
+		this.buffer = new byte[(int) Math.min(INITIAL_BUFFER_SIZE, this.exchange.minResponseSize())];
+		return true;
+	}
+
+	private void hold(byte[] bytes, int offset, int length) {
+		if (this.buffered + length > this.buffer.length) {
+			int grown = (int) Math.min(Math.max(this.buffer.length * 2L, this.buffered + length),
+					this.exchange.minResponseSize());
+			this.buffer = Arrays.copyOf(this.buffer, grown);
+		}
+		System.arraycopy(bytes, offset, this.buffer, this.buffered, length);
+		this.buffered += length;
+	}
+
+	private void writeBuffered() throws IOException {
+		if (this.buffered > 0) {
+			int count = this.buffered;
+			this.buffered = 0;
+			writeDecided(this.buffer, 0, count);
+		}
+		this.buffer = null;
+	}
+
+	private void writeDecided(byte[] bytes, int offset, int length) throws IOException {
+		if (this.state == State.ENCODING) {
+			this.encoder.write(bytes, offset, length);
+		}
+		else {
+			super.getOutputStream().write(bytes, offset, length);
+		}
+	}
+
+	private void flushBody() throws IOException {
+		if (this.state == State.UNDECIDED) {
+			if (!this.request.isAsyncStarted()) {
+				// Message converters flush after every body: only a streamed response decides early.
+				return;
+			}
+			if (this.buffer != null) {
+				eligible();
+				writeBuffered();
+			}
+			else if (startBody()) {
+				this.buffer = null;
+				eligible();
+			}
+		}
+		if (this.state == State.ENCODING) {
+			this.encoder.flush();
+		}
+		else {
+			super.flushBuffer();
+		}
+	}
+
+	private void identity(SkipReason reason, long contentLength) {
+		this.state = State.IDENTITY;
+		this.recorder.skipped(Side.SERVER, Direction.RESPONSE, reason);
+		if (contentLength >= 0) {
+			super.setContentLengthLong(contentLength);
+		}
+	}
+
+	private void eligible() throws IOException {
+		addVary();
+		Optional<ContentCodec> selected = this.exchange.selectCoding();
+		if (selected.isEmpty()) {
+			identity(SkipReason.NOT_ACCEPTABLE, this.declaredLength);
+			return;
+		}
+		ContentCodec codec = selected.get();
+		this.state = State.ENCODING;
+		this.coding = codec.coding();
+		super.setHeader(HttpHeaders.CONTENT_ENCODING, this.coding);
+		super.setHeader(HttpHeaders.ACCEPT_RANGES, null);
+		this.originalEntityTag = getHeader(HttpHeaders.ETAG);
+		if (this.originalEntityTag != null) {
+			super.setHeader(HttpHeaders.ETAG, EntityTags.withCoding(this.originalEntityTag, this.coding));
+		}
+		this.target = new TargetStream(super.getOutputStream());
+		this.encoder = CodecStreams.measuredEncoder(codec, this.target, (identity, encoded, nanos) -> this.recorder
+			.encoded(Side.SERVER, Direction.RESPONSE, codec.coding(), identity, encoded, nanos));
+	}
+
+	private void addVary() {
+		String vary = getHeader(HttpHeaders.VARY);
+		if (vary == null || vary.isBlank()) {
+			super.setHeader(HttpHeaders.VARY, HttpHeaders.ACCEPT_ENCODING);
+			return;
+		}
+		for (String member : getHeaders(HttpHeaders.VARY)) {
+			for (String token : member.split(",")) {
+				String trimmed = token.trim();
+				if (trimmed.equals("*") || trimmed.equalsIgnoreCase(HttpHeaders.ACCEPT_ENCODING)) {
+					return;
+				}
+			}
+		}
+		super.setHeader(HttpHeaders.VARY, String.join(", ", getHeaders(HttpHeaders.VARY)) + ", "
+				+ HttpHeaders.ACCEPT_ENCODING);
+	}
+
+	/**
+	 * The servlet stream as the encoder's target: closing it leaves the response open, and
+	 * after a reset it swallows what a discarded encoder still writes.
+	 */
+	private static final class TargetStream extends OutputStream {
+
+		private final ServletOutputStream delegate;
+
+		private boolean discarding;
+
+		TargetStream(ServletOutputStream delegate) {
+			this.delegate = delegate;
+		}
+
+		void discard() {
+			this.discarding = true;
+		}
+
+		@Override
+		public void write(int b) throws IOException {
+			if (!this.discarding) {
+				this.delegate.write(b);
+			}
+		}
+
+		@Override
+		public void write(byte[] bytes, int offset, int length) throws IOException {
+			if (!this.discarding) {
+				this.delegate.write(bytes, offset, length);
+			}
+		}
+
+		@Override
+		public void flush() throws IOException {
+			if (!this.discarding) {
+				this.delegate.flush();
+			}
+		}
+
+		@Override
+		public void close() {
+		}
+
+	}
+
+	private final class BodyStream extends ServletOutputStream {
+
+		private final byte[] single = new byte[1];
+
+		@Override
+		public void write(int b) throws IOException {
+			this.single[0] = (byte) b;
+			write(this.single, 0, 1);
+		}
+
+		@Override
+		public void write(byte[] bytes, int offset, int length) throws IOException {
+			if (length > 0) {
+				EncodingResponseWrapper.this.write(bytes, offset, length);
+			}
+		}
+
+		@Override
+		public void flush() throws IOException {
+			flushBody();
+		}
+
+		@Override
+		public void close() throws IOException {
+			finish();
+			EncodingResponseWrapper.super.getOutputStream().close();
+		}
+
+		@Override
+		public boolean isReady() {
+			return true;
+		}
+
+		@Override
+		public void setWriteListener(WriteListener listener) {
+			throw new UnsupportedOperationException("Non-blocking writes of an encoded response are not supported");
+		}
+
+	}
+
+}

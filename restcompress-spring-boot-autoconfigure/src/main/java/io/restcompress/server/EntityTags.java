@@ -1,0 +1,65 @@
+package io.restcompress.server;
+
+import java.util.Collection;
+
+import io.restcompress.codec.ContentCodec;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Entity-tag rewriting: an encoded representation's strong tag gets a coding suffix
+ * ({@code "v1"} becomes {@code "v1-lzf"}), and conditional request fields have the suffix
+ * removed so the application matches either representation.
+ */
+final class EntityTags {
+
+	private EntityTags() {
+	}
+
+	/**
+	 * Adds a coding suffix to a strong entity tag; weak or malformed tags are returned as they
+	 * are.
+	 */
+	static String withCoding(String etag, String coding) {
+		String trimmed = etag.trim();
+		if (trimmed.length() < 2 || trimmed.charAt(0) != '"' || trimmed.charAt(trimmed.length() - 1) != '"') {
+			return etag;
+		}
+		return trimmed.substring(0, trimmed.length() - 1) + "-" + coding + "\"";
+	}
+
+	/**
+	 * Removes coding suffixes from every strong tag of an {@code If-None-Match} or
+	 * {@code If-Match} field value.
+	 */
+	static @Nullable String withoutCodings(@Nullable String fieldValue, Collection<ContentCodec> codecs) {
+		if (fieldValue == null || fieldValue.indexOf('-') == -1) {
+			return fieldValue;
+		}
+		StringBuilder result = new StringBuilder(fieldValue.length());
+		int start = 0;
+		while (start < fieldValue.length()) {
+			int open = fieldValue.indexOf('"', start);
+			int close = (open != -1) ? fieldValue.indexOf('"', open + 1) : -1;
+			if (close == -1) {
+				break;
+			}
+			boolean weak = open >= 2 && fieldValue.startsWith("W/", open - 2);
+			String opaque = fieldValue.substring(open + 1, close);
+			result.append(fieldValue, start, open + 1).append(weak ? opaque : stripCoding(opaque, codecs)).append('"');
+			start = close + 1;
+		}
+		return result.append(fieldValue.substring(start)).toString();
+	}
+
+	private static String stripCoding(String opaque, Collection<ContentCodec> codecs) {
+		for (ContentCodec codec : codecs) {
+			String suffix = "-" + codec.coding();
+			if (opaque.endsWith(suffix)) {
+				return opaque.substring(0, opaque.length() - suffix.length());
+			}
+		}
+		return opaque;
+	}
+
+}

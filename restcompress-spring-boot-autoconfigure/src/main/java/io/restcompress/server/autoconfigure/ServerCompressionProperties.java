@@ -1,0 +1,183 @@
+package io.restcompress.server.autoconfigure;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import io.restcompress.server.CompressionMode;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.core.Ordered;
+import org.springframework.util.unit.DataSize;
+
+/**
+ * Settings of the server side: which responses are encoded and how request bodies are
+ * decoded.
+ */
+@ConfigurationProperties("restcompress.server")
+public class ServerCompressionProperties {
+
+	/**
+	 * Whether the server side decodes request bodies and encodes responses.
+	 */
+	private boolean enabled = true;
+
+	/**
+	 * Which handlers may have their responses encoded: only those annotated with
+	 * '@LzfCompressed', or all that are not annotated with '@NotCompressed'.
+	 */
+	private CompressionMode mode = CompressionMode.ANNOTATED;
+
+	/**
+	 * Comma-separated list of codings responses may be encoded with, most preferred first.
+	 * Empty for every available coding, lzf first.
+	 */
+	private List<String> encodings = new ArrayList<>();
+
+	/**
+	 * Smallest response body that is encoded; a body of unknown length is held back until it
+	 * reaches this size.
+	 */
+	private DataSize minResponseSize = DataSize.ofBytes(4500);
+
+	/**
+	 * Comma-separated list of content types that are encoded; wildcards such as
+	 * 'application/*+json' and 'text/*' are allowed.
+	 */
+	private List<String> mimeTypes = new ArrayList<>(List.of("application/json", "application/*+json",
+			"application/xml", "application/*+xml", "text/*", "application/x-protobuf", "application/protobuf",
+			"application/vnd.google.protobuf", "application/x-ndjson", "application/ndjson", "application/yaml",
+			"application/x-yaml", "application/javascript", "image/svg+xml"));
+
+	/**
+	 * Comma-separated list of path patterns whose responses are never encoded, such as
+	 * '/account/**'.
+	 */
+	private List<String> excludedPaths = new ArrayList<>();
+
+	/**
+	 * Order of the servlet filter.
+	 */
+	private int filterOrder = Ordered.HIGHEST_PRECEDENCE + 10;
+
+	private final Request request = new Request();
+
+	public boolean isEnabled() {
+		return this.enabled;
+	}
+
+	public void setEnabled(boolean enabled) {
+		this.enabled = enabled;
+	}
+
+	public CompressionMode getMode() {
+		return this.mode;
+	}
+
+	public void setMode(CompressionMode mode) {
+		this.mode = mode;
+	}
+
+	public List<String> getEncodings() {
+		return this.encodings;
+	}
+
+	public void setEncodings(List<String> encodings) {
+		this.encodings = encodings;
+	}
+
+	public DataSize getMinResponseSize() {
+		return this.minResponseSize;
+	}
+
+	public void setMinResponseSize(DataSize minResponseSize) {
+		this.minResponseSize = minResponseSize;
+	}
+
+	public List<String> getMimeTypes() {
+		return this.mimeTypes;
+	}
+
+	public void setMimeTypes(List<String> mimeTypes) {
+		this.mimeTypes = mimeTypes;
+	}
+
+	public List<String> getExcludedPaths() {
+		return this.excludedPaths;
+	}
+
+	public void setExcludedPaths(List<String> excludedPaths) {
+		this.excludedPaths = excludedPaths;
+	}
+
+	public int getFilterOrder() {
+		return this.filterOrder;
+	}
+
+	public void setFilterOrder(int filterOrder) {
+		this.filterOrder = filterOrder;
+	}
+
+	public Request getRequest() {
+		return this.request;
+	}
+
+	/**
+	 * Settings of request-body decoding.
+	 */
+	public static class Request {
+
+		/**
+		 * Whether request bodies with a supported Content-Encoding are decoded.
+		 */
+		private boolean enabled = true;
+
+		/**
+		 * Largest decoded request body; a larger one is answered with 413 while it is read.
+		 */
+		private DataSize maxDecodedSize = DataSize.ofMegabytes(16);
+
+		/**
+		 * Largest number of codings stacked on one request body; more are answered with 415.
+		 */
+		private int maxCodings = 2;
+
+		/**
+		 * Whether responses list the accepted request codings in Accept-Encoding (RFC 7694).
+		 */
+		private boolean advertise = true;
+
+		public boolean isEnabled() {
+			return this.enabled;
+		}
+
+		public void setEnabled(boolean enabled) {
+			this.enabled = enabled;
+		}
+
+		public DataSize getMaxDecodedSize() {
+			return this.maxDecodedSize;
+		}
+
+		public void setMaxDecodedSize(DataSize maxDecodedSize) {
+			this.maxDecodedSize = maxDecodedSize;
+		}
+
+		public int getMaxCodings() {
+			return this.maxCodings;
+		}
+
+		public void setMaxCodings(int maxCodings) {
+			this.maxCodings = maxCodings;
+		}
+
+		public boolean isAdvertise() {
+			return this.advertise;
+		}
+
+		public void setAdvertise(boolean advertise) {
+			this.advertise = advertise;
+		}
+
+	}
+
+}

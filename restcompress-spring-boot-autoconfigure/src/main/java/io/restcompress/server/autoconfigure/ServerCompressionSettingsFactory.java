@@ -1,0 +1,56 @@
+package io.restcompress.server.autoconfigure;
+
+import java.util.List;
+
+import io.restcompress.codec.ContentCodec;
+import io.restcompress.codec.ContentCodecs;
+import io.restcompress.server.ServerCompressionSettings;
+
+import org.springframework.util.MimeType;
+import org.springframework.web.util.pattern.PathPattern;
+import org.springframework.web.util.pattern.PathPatternParser;
+
+/**
+ * Turns {@link ServerCompressionProperties} into {@link ServerCompressionSettings}, failing at
+ * startup on a coding, content type or path pattern that cannot work.
+ */
+final class ServerCompressionSettingsFactory {
+
+	private ServerCompressionSettingsFactory() {
+	}
+
+	static ServerCompressionSettings create(ServerCompressionProperties properties, ContentCodecs codecs) {
+		long minResponseSize = properties.getMinResponseSize().toBytes();
+		if (minResponseSize < 0 || minResponseSize > Integer.MAX_VALUE) {
+			throw new IllegalArgumentException(
+					"restcompress.server.min-response-size must be between 0B and 2GB, was " + minResponseSize);
+		}
+		ServerCompressionProperties.Request request = properties.getRequest();
+		long maxDecodedSize = request.getMaxDecodedSize().toBytes();
+		if (maxDecodedSize < 0) {
+			throw new IllegalArgumentException(
+					"restcompress.server.request.max-decoded-size must not be negative, was " + maxDecodedSize);
+		}
+		if (request.getMaxCodings() < 1) {
+			throw new IllegalArgumentException("restcompress.server.request.max-codings must be at least 1");
+		}
+		List<MimeType> mimeTypes = properties.getMimeTypes().stream().map(MimeType::valueOf).toList();
+		List<PathPattern> excludedPaths = properties.getExcludedPaths()
+			.stream()
+			.map(PathPatternParser.defaultInstance::parse)
+			.toList();
+		return new ServerCompressionSettings(codecs, responseCodecs(properties.getEncodings(), codecs),
+				properties.getMode(), minResponseSize, mimeTypes, excludedPaths, request.isEnabled(), maxDecodedSize,
+				request.getMaxCodings(), request.isAdvertise());
+	}
+
+	private static List<ContentCodec> responseCodecs(List<String> encodings, ContentCodecs codecs) {
+		try {
+			return codecs.inOrder(encodings);
+		}
+		catch (IllegalArgumentException ex) {
+			throw new IllegalArgumentException("restcompress.server.encodings: " + ex.getMessage());
+		}
+	}
+
+}

@@ -1,0 +1,35 @@
+package io.restcompress;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.json.JsonMapper;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * docs/configuration.md lists every property the configuration metadata documents; run
+ * {@code scripts/configuration-reference.py} when this fails.
+ */
+class ConfigurationReferenceTests {
+
+	@Test
+	@SuppressWarnings("unchecked")
+	void referenceListsEveryProperty() throws IOException {
+		String reference = Files.readString(Path.of("../docs/configuration.md"));
+		try (InputStream metadata = getClass().getResourceAsStream("/META-INF/spring-configuration-metadata.json")) {
+			Map<String, Object> json = JsonMapper.builder().build().readValue(metadata, Map.class);
+			List<Map<String, Object>> properties = (List<Map<String, Object>>) json.get("properties");
+			assertThat(properties).isNotEmpty();
+			for (Map<String, Object> property : properties) {
+				assertThat(reference).as("docs/configuration.md").contains("| `" + property.get("name") + "` |");
+			}
+		}
+	}
+
+}

@@ -1,0 +1,110 @@
+package io.restcompress.server;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.CountDownLatch;
+
+import io.restcompress.codec.LzfCodec;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import org.springframework.boot.test.context.SpringBootTest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Entity tags and conditional requests, and streamed and asynchronous responses, over real
+ * HTTP.
+ */
+@SpringBootTest(classes = ServerTestApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+class ConditionalAndStreamingIntegrationTests extends AbstractServerIntegrationTests {
+
+	@Test
+	void suffixesStrongEntityTagWithTheCoding() {
+		assertThat(header(this.http.get("/etag", "Accept-Encoding", "lzf"), "ETag")).isEqualTo("\"v1-lzf\"");
+		assertThat(header(this.http.get("/etag", "Accept-Encoding", "gzip"), "ETag")).isEqualTo("\"v1-gzip\"");
+		assertThat(header(this.http.get("/etag"), "ETag")).isEqualTo("\"v1\"");
+	}
+
+	@Test
+	void leavesWeakEntityTagAlone() {
+		assertThat(header(this.http.get("/weak-etag", "Accept-Encoding", "lzf"), "ETag")).isEqualTo("W/\"v1\"");
+	}
+
+	@Test
+	void answersNotModifiedForTheEncodedRepresentationsTag() {
+		HttpResponse<byte[]> response = this.http.get("/etag", "Accept-Encoding", "lzf", "If-None-Match", "\"v1-lzf\"");
+		assertThat(response.statusCode()).isEqualTo(304);
+		assertThat(header(response, "ETag")).isEqualTo("\"v1-lzf\"");
+		assertThat(header(response, "Vary")).isEqualTo("Accept-Encoding");
+		assertThat(response.headers().firstValue("Content-Encoding")).isEmpty();
+	}
+
+	@Test
+	void answersNotModifiedForTheIdentityRepresentationsTag() {
+		HttpResponse<byte[]> identity = this.http.get("/etag", "If-None-Match", "\"v1\"");
+		assertThat(identity.statusCode()).isEqualTo(304);
+		assertThat(header(identity, "ETag")).isEqualTo("\"v1\"");
+		HttpResponse<byte[]> mixed = this.http.get("/etag", "Accept-Encoding", "gzip", "If-None-Match",
+				"\"other\", \"v1-lzf\"");
+		assertThat(mixed.statusCode()).isEqualTo(304);
+		assertThat(header(mixed, "ETag")).isEqualTo("\"v1-gzip\"");
+	}
+
+	@Test
+	void sendsTheRepresentationWhenTheTagDoesNotMatch() {
+		HttpResponse<byte[]> response = this.http.get("/etag", "Accept-Encoding", "lzf", "If-None-Match", "\"v2-lzf\"");
+		assertThat(response.statusCode()).isEqualTo(200);
+		assertThat(HttpTestClient.decode("lzf", response.body())).isEqualTo(TestEndpoints.LARGE);
+	}
+
+	@Test
+	void stripsCodingSuffixFromIfMatch() {
+		HttpResponse<byte[]> response = this.http.put("/if-match", new byte[0], "If-Match", "\"v1-gzip\", W/\"w-lzf\"");
+		assertThat(new String(response.body(), StandardCharsets.UTF_8)).isEqualTo("\"v1\", W/\"w-lzf\"");
+	}
+
+	@Test
+	void stripsCodingSuffixFromIfNoneMatchReadAsOneHeader() {
+		HttpResponse<byte[]> response = this.http.get("/plain/if-none-match", "If-None-Match", "\"a-lzf\", \"b-gzip\", \"c\"");
+		assertThat(new String(response.body(), StandardCharsets.UTF_8)).isEqualTo("\"a\", \"b\", \"c\"");
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "/streaming", "/deferred", "/callable" })
+	void encodesAsynchronousResponses(String path) {
+		HttpResponse<byte[]> response = this.http.get(path, "Accept-Encoding", "gzip");
+		assertThat(response.statusCode()).isEqualTo(200);
+		assertThat(header(response, "Content-Encoding")).isEqualTo("gzip");
+		assertThat(HttpTestClient.decode("gzip", response.body())).isEqualTo(TestEndpoints.LARGE);
+	}
+
+	@Test
+	void flushesEachServerSentEventAsDecodableBytes() throws IOException {
+		CountDownLatch gate = new CountDownLatch(1);
+		TestEndpoints.streamGate = gate;
+		HttpResponse<InputStream> response = this.http.stream("/sse", "Accept-Encoding", "lzf");
+		assertThat(header(response, "Content-Encoding")).isEqualTo("lzf");
+		try (InputStream events = new LzfCodec().decoder(response.body())) {
+			String first = readUntil(events, "\n\n");
+			assertThat(first).contains("event:first").contains("data:one");
+			gate.countDown();
+			String rest = new String(events.readAllBytes(), StandardCharsets.UTF_8);
+			assertThat(rest).contains("event:second").contains("data:two");
+		}
+	}
+
+	private static String readUntil(InputStream stream, String terminator) throws IOException {
+		StringBuilder text = new StringBuilder();
+		while (!text.toString().endsWith(terminator)) {
+			int b = stream.read();
+			assertThat(b).as("stream ended before %s", terminator).isNotEqualTo(-1);
+			text.append((char) b);
+		}
+		return text.toString();
+	}
+
+}

@@ -1,0 +1,202 @@
+package io.restcompress.server;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.zip.Deflater;
+import java.util.zip.DeflaterOutputStream;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import org.springframework.boot.test.context.SpringBootTest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The contract's "Server: request bodies" rules over real HTTP, with a 1 MB decoded-size limit.
+ */
+@SpringBootTest(classes = ServerTestApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+		properties = "restcompress.server.request.max-decoded-size=1MB")
+class RequestDecodingIntegrationTests extends AbstractServerIntegrationTests {
+
+	private static final int LIMIT = 1024 * 1024;
+
+	@BeforeEach
+	void resetEndpoints() {
+		TestEndpoints.handlerCalls.set(0);
+		TestEndpoints.bytesDelivered.set(0);
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "lzf", "gzip", "x-gzip", "deflate", "LZF" })
+	void decodesRequestBodiesForEveryEndpoint(String coding) {
+		byte[] body = TestPayloads.json(300_000);
+		HttpResponse<byte[]> response = this.http.post("/plain/echo", HttpTestClient.encode(coding.toLowerCase(), body),
+				"Content-Encoding", coding);
+		assertThat(response.statusCode()).isEqualTo(200);
+		assertThat(response.body()).isEqualTo(body);
+		assertThat(header(response, "X-Seen-Content-Encoding")).isEqualTo("null");
+		assertThat(header(response, "X-Seen-Content-Length")).isEqualTo("-1");
+	}
+
+	@Test
+	void decodesRawDeflate() throws IOException {
+		byte[] body = TestPayloads.json(20_000);
+		ByteArrayOutputStream raw = new ByteArrayOutputStream();
+		try (OutputStream deflater = new DeflaterOutputStream(raw, new Deflater(6, true))) {
+			deflater.write(body);
+		}
+		HttpResponse<byte[]> response = this.http.post("/plain/echo", raw.toByteArray(), "Content-Encoding", "deflate");
+		assertThat(response.body()).isEqualTo(body);
+	}
+
+	@Test
+	void decodesStackedCodingsInReverseOrder() {
+		byte[] body = TestPayloads.json(50_000);
+		byte[] gzipThenLzf = HttpTestClient.encode("lzf", HttpTestClient.encode("gzip", body));
+		HttpResponse<byte[]> response = this.http.post("/plain/echo", gzipThenLzf, "Content-Encoding", "gzip, lzf");
+		assertThat(response.statusCode()).isEqualTo(200);
+		assertThat(response.body()).isEqualTo(body);
+		HttpResponse<byte[]> twoFields = this.http.post("/plain/echo", gzipThenLzf, "Content-Encoding", "gzip",
+				"Content-Encoding", "lzf");
+		assertThat(twoFields.body()).isEqualTo(body);
+	}
+
+	@Test
+	void passesIdentityThrough() {
+		byte[] body = TestPayloads.json(10_000);
+		HttpResponse<byte[]> response = this.http.post("/plain/echo", body, "Content-Encoding", "identity");
+		assertThat(response.body()).isEqualTo(body);
+	}
+
+	@Test
+	void decodesRequestBodiesForAnnotatedMessageConverterEndpoints() {
+		byte[] body = TestPayloads.json(30_000);
+		HttpResponse<byte[]> response = this.http.post("/echo", HttpTestClient.encode("lzf", body), "Content-Encoding",
+				"lzf", "Content-Type", "application/json", "Accept-Encoding", "gzip");
+		assertThat(header(response, "Content-Encoding")).isEqualTo("gzip");
+		assertThat(HttpTestClient.decode("gzip", response.body())).isEqualTo(body);
+	}
+
+	@Test
+	void rejectsUnsupportedCodingWith415AndAcceptEncoding() {
+		HttpResponse<byte[]> response = this.http.post("/plain/echo", "{}".getBytes(StandardCharsets.UTF_8),
+				"Content-Encoding", "foo", "Content-Type", "application/json");
+		assertThat(response.statusCode()).isEqualTo(415);
+		assertThat(header(response, "Accept-Encoding")).isEqualTo("lzf, gzip, deflate");
+		assertThat(header(response, "Content-Type")).isEqualTo("application/problem+json");
+		assertThat(new String(response.body(), StandardCharsets.UTF_8)).contains("\"status\":415")
+			.contains("\"coding\":\"foo\"")
+			.contains("\"instance\":\"/plain/echo\"");
+		assertThat(TestEndpoints.handlerCalls).hasValue(0);
+	}
+
+	@Test
+	void rejectsStackedCodingWithAnUnknownLayer() {
+		HttpResponse<byte[]> response = this.http.post("/plain/echo", HttpTestClient.encode("gzip", new byte[10]),
+				"Content-Encoding", "gzip, foo");
+		assertThat(response.statusCode()).isEqualTo(415);
+		assertThat(TestEndpoints.handlerCalls).hasValue(0);
+	}
+
+	@Test
+	void rejectsMoreStackedCodingsThanAllowed() {
+		byte[] body = HttpTestClient.encode("gzip", HttpTestClient.encode("gzip", HttpTestClient.encode("gzip", new byte[10])));
+		HttpResponse<byte[]> response = this.http.post("/plain/echo", body, "Content-Encoding", "gzip, gzip, gzip");
+		assertThat(response.statusCode()).isEqualTo(415);
+		assertThat(TestEndpoints.handlerCalls).hasValue(0);
+	}
+
+	@Test
+	void rejectsUnsupportedCodingOnABodilessGet() {
+		HttpResponse<byte[]> response = this.http.get("/plain/get", "Content-Encoding", "foo");
+		assertThat(response.statusCode()).isEqualTo(415);
+	}
+
+	@Test
+	void ignoresSupportedCodingOnABodilessGet() {
+		HttpResponse<byte[]> response = this.http.get("/plain/get", "Content-Encoding", "gzip");
+		assertThat(response.statusCode()).isEqualTo(200);
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "lzf", "gzip", "deflate" })
+	void answersCorruptDataWith400NamingTheCoding(String coding) {
+		byte[] encoded = HttpTestClient.encode(coding, TestPayloads.json(50_000));
+		encoded[encoded.length / 2] ^= 0x5A;
+		encoded[encoded.length / 2 + 1] ^= 0x33;
+		assertProblem(this.http.post("/plain/count", encoded, "Content-Encoding", coding), 400, coding);
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "lzf", "gzip", "deflate" })
+	void answersTruncatedDataWith400(String coding) {
+		byte[] encoded = HttpTestClient.encode(coding, TestPayloads.json(50_000));
+		assertProblem(this.http.post("/plain/count", Arrays.copyOf(encoded, encoded.length - 3), "Content-Encoding",
+				coding), 400, coding);
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "lzf", "gzip", "deflate" })
+	void answersTrailingGarbageWith400(String coding) {
+		byte[] encoded = HttpTestClient.encode(coding, TestPayloads.json(50_000));
+		byte[] withGarbage = Arrays.copyOf(encoded, encoded.length + 7);
+		System.arraycopy("garbage".getBytes(StandardCharsets.US_ASCII), 0, withGarbage, encoded.length, 7);
+		assertProblem(this.http.post("/plain/count", withGarbage, "Content-Encoding", coding), 400, coding);
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "lzf", "gzip", "deflate" })
+	void answersCorruptDataForMessageConverterEndpointsWith400(String coding) {
+		assertProblem(this.http.post("/echo", "not encoded at all".getBytes(StandardCharsets.US_ASCII),
+				"Content-Encoding", coding, "Content-Type", "application/json"), 400, coding);
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "lzf", "gzip", "deflate" })
+	void answersDecompressionBombWith413WithoutDeliveringMoreThanTheLimit(String coding) {
+		byte[] bomb = HttpTestClient.encode(coding, new byte[64 * 1024 * 1024]);
+		assertThat(bomb.length).isLessThan(LIMIT);
+		assertProblem(this.http.post("/plain/count", bomb, "Content-Encoding", coding), 413, coding);
+		assertThat(TestEndpoints.bytesDelivered.get()).isPositive().isLessThanOrEqualTo(LIMIT);
+	}
+
+	@Test
+	void acceptsABodyOfExactlyTheLimit() {
+		byte[] body = new byte[LIMIT];
+		HttpResponse<byte[]> response = this.http.post("/plain/count", HttpTestClient.encode("gzip", body),
+				"Content-Encoding", "gzip");
+		assertThat(response.statusCode()).isEqualTo(200);
+		assertThat(new String(response.body(), StandardCharsets.UTF_8)).isEqualTo(String.valueOf(LIMIT));
+	}
+
+	@Test
+	void answersBombsForMessageConverterEndpointsWith413() {
+		byte[] bomb = HttpTestClient.encode("lzf", new byte[8 * 1024 * 1024]);
+		assertProblem(this.http.post("/echo", bomb, "Content-Encoding", "lzf", "Content-Type", "application/json"), 413,
+				"lzf");
+	}
+
+	@Test
+	void keepsServingAfterRejections() {
+		this.http.post("/plain/count", "garbage".getBytes(StandardCharsets.US_ASCII), "Content-Encoding", "gzip");
+		byte[] body = TestPayloads.json(5_000);
+		HttpResponse<byte[]> response = this.http.post("/plain/echo", HttpTestClient.encode("gzip", body),
+				"Content-Encoding", "gzip");
+		assertThat(response.body()).isEqualTo(body);
+	}
+
+	private static void assertProblem(HttpResponse<byte[]> response, int status, String coding) {
+		assertThat(response.statusCode()).isEqualTo(status);
+		assertThat(header(response, "Content-Type")).isEqualTo("application/problem+json");
+		assertThat(new String(response.body(), StandardCharsets.UTF_8)).contains("\"status\":" + status)
+			.contains("\"coding\":\"" + coding + "\"");
+	}
+
+}

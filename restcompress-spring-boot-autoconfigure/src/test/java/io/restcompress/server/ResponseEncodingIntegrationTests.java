@@ -1,0 +1,219 @@
+package io.restcompress.server;
+
+import java.net.http.HttpResponse;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import org.springframework.boot.test.context.SpringBootTest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The contract's "Server: responses" rules over real HTTP, seen through a client that decodes
+ * nothing.
+ */
+@SpringBootTest(classes = ServerTestApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+class ResponseEncodingIntegrationTests extends AbstractServerIntegrationTests {
+
+	@ParameterizedTest
+	@ValueSource(strings = { "lzf", "gzip", "deflate" })
+	void encodesAnnotatedHandlerInTheAcceptedCoding(String coding) {
+		HttpResponse<byte[]> response = this.http.get("/large", "Accept-Encoding", coding);
+		assertThat(response.statusCode()).isEqualTo(200);
+		assertThat(header(response, "Content-Encoding")).isEqualTo(coding);
+		assertThat(header(response, "Vary")).isEqualTo("Accept-Encoding");
+		assertThat(response.body().length).isLessThan(TestEndpoints.LARGE.length / 2);
+		assertThat(HttpTestClient.decode(coding, response.body())).isEqualTo(TestEndpoints.LARGE);
+		if (response.headers().firstValue("Content-Length").isPresent()) {
+			assertThat(response.headers().firstValueAsLong("Content-Length").getAsLong())
+				.isEqualTo(response.body().length);
+		}
+	}
+
+	@Test
+	void encodesXGzipRequestsAsGzip() {
+		HttpResponse<byte[]> response = this.http.get("/large", "Accept-Encoding", "x-gzip");
+		assertThat(header(response, "Content-Encoding")).isEqualTo("gzip");
+		assertThat(HttpTestClient.decode("gzip", response.body())).isEqualTo(TestEndpoints.LARGE);
+	}
+
+	@Test
+	void leavesUnannotatedHandlerUntouched() {
+		HttpResponse<byte[]> response = this.http.get("/plain/large", "Accept-Encoding", "lzf, gzip");
+		assertThat(response.headers().firstValue("Content-Encoding")).isEmpty();
+		assertThat(response.headers().firstValue("Vary")).isEmpty();
+		assertThat(response.body()).isEqualTo(TestEndpoints.LARGE);
+	}
+
+	@Test
+	void neverEncodesExcludedMethodOfAnnotatedClass() {
+		HttpResponse<byte[]> response = this.http.get("/excluded", "Accept-Encoding", "lzf");
+		assertThat(response.headers().firstValue("Content-Encoding")).isEmpty();
+		assertThat(response.body()).isEqualTo(TestEndpoints.LARGE);
+	}
+
+	@Test
+	void usesTheAnnotationsOwnPreferenceOrder() {
+		HttpResponse<byte[]> response = this.http.get("/gzip-first", "Accept-Encoding", "lzf, gzip");
+		assertThat(header(response, "Content-Encoding")).isEqualTo("gzip");
+		HttpResponse<byte[]> onlyDeflate = this.http.get("/gzip-first", "Accept-Encoding", "deflate");
+		assertThat(onlyDeflate.headers().firstValue("Content-Encoding")).isEmpty();
+		assertThat(header(onlyDeflate, "Vary")).isEqualTo("Accept-Encoding");
+	}
+
+	@ParameterizedTest(name = "Accept-Encoding: {0} -> {1}")
+	@CsvSource(delimiter = '|', value = { "lzf, gzip, deflate|lzf", "gzip, lzf|lzf", "GZIP|gzip", "LZF;Q=1|lzf",
+			"gzip;q=1.0, lzf;q=0.5|gzip", "lzf;q=0.2, deflate;q=0.3|deflate", "*|gzip", "*;q=0.5, lzf;q=0.4|gzip",
+			"lzf;q=0, *|gzip", "gzip;q=0, *|deflate", "identity|identity", "identity, lzf;q=0.5|identity",
+			"gzip;q=0.5, identity;q=0.4|gzip", "br|identity", "gzip;q=2, lzf;q=abc|identity",
+			"'gzip;q=0, deflate;q=0, lzf;q=0'|identity", "' , ;, gzip'|gzip" })
+	void negotiatesTheCodingPerRfc9110(String acceptEncoding, String expected) {
+		HttpResponse<byte[]> response = this.http.get("/large", "Accept-Encoding", acceptEncoding);
+		assertThat(response.headers().firstValue("Content-Encoding").orElse("identity")).isEqualTo(expected);
+		assertThat(header(response, "Vary")).isEqualTo("Accept-Encoding");
+		byte[] body = expected.equals("identity") ? response.body() : HttpTestClient.decode(expected, response.body());
+		assertThat(body).isEqualTo(TestEndpoints.LARGE);
+	}
+
+	@Test
+	void sendsIdentityWithVaryWhenNoAcceptEncodingIsSent() {
+		HttpResponse<byte[]> response = this.http.get("/large");
+		assertThat(response.headers().firstValue("Content-Encoding")).isEmpty();
+		assertThat(header(response, "Vary")).isEqualTo("Accept-Encoding");
+		assertThat(response.body()).isEqualTo(TestEndpoints.LARGE);
+	}
+
+	@Test
+	void sendsIdentityForEmptyAcceptEncoding() {
+		HttpResponse<byte[]> response = this.http.get("/large", "Accept-Encoding", "");
+		assertThat(response.headers().firstValue("Content-Encoding")).isEmpty();
+	}
+
+	@Test
+	void neverEncodesHeadResponses() {
+		HttpResponse<byte[]> response = this.http.head("/large", "Accept-Encoding", "lzf");
+		assertThat(response.statusCode()).isEqualTo(200);
+		assertThat(response.headers().firstValue("Content-Encoding")).isEmpty();
+	}
+
+	@Test
+	void neverEncodesNoContent() {
+		HttpResponse<byte[]> response = this.http.get("/no-content", "Accept-Encoding", "lzf");
+		assertThat(response.statusCode()).isEqualTo(204);
+		assertThat(response.headers().firstValue("Content-Encoding")).isEmpty();
+	}
+
+	@Test
+	void neverEncodesPartialContent() {
+		HttpResponse<byte[]> response = this.http.get("/partial", "Accept-Encoding", "lzf");
+		assertThat(response.statusCode()).isEqualTo(206);
+		assertThat(response.headers().firstValue("Content-Encoding")).isEmpty();
+		assertThat(response.body()).isEqualTo(TestEndpoints.LARGE);
+	}
+
+	@Test
+	void neverEncodesResponsesWithContentRange() {
+		HttpResponse<byte[]> response = this.http.get("/content-range", "Accept-Encoding", "lzf");
+		assertThat(response.headers().firstValue("Content-Encoding")).isEmpty();
+		assertThat(response.body()).isEqualTo(TestEndpoints.LARGE);
+	}
+
+	@Test
+	void leavesResponsesWithAContentEncodingAlone() {
+		HttpResponse<byte[]> response = this.http.get("/pre-encoded", "Accept-Encoding", "lzf");
+		assertThat(header(response, "Content-Encoding")).isEqualTo("br");
+		assertThat(response.body()).isEqualTo(TestEndpoints.LARGE);
+		assertThat(response.headers().firstValue("Vary")).isEmpty();
+	}
+
+	@Test
+	void encodesResponsesWhoseContentEncodingIsIdentity() {
+		HttpResponse<byte[]> response = this.http.get("/identity-encoded", "Accept-Encoding", "lzf");
+		assertThat(header(response, "Content-Encoding")).isEqualTo("lzf");
+		assertThat(HttpTestClient.decode("lzf", response.body())).isEqualTo(TestEndpoints.LARGE);
+	}
+
+	@Test
+	void respectsNoTransform() {
+		HttpResponse<byte[]> response = this.http.get("/no-transform", "Accept-Encoding", "lzf");
+		assertThat(response.headers().firstValue("Content-Encoding")).isEmpty();
+		assertThat(response.body()).isEqualTo(TestEndpoints.LARGE);
+	}
+
+	@Test
+	void leavesIncompressibleTypesAlone() {
+		HttpResponse<byte[]> image = this.http.get("/image", "Accept-Encoding", "lzf");
+		assertThat(image.headers().firstValue("Content-Encoding")).isEmpty();
+		assertThat(image.headers().firstValue("Vary")).isEmpty();
+		HttpResponse<byte[]> untyped = this.http.get("/no-type", "Accept-Encoding", "lzf");
+		assertThat(untyped.headers().firstValue("Content-Encoding")).isEmpty();
+		assertThat(untyped.body()).isEqualTo(TestEndpoints.LARGE);
+	}
+
+	@Test
+	void encodesSuffixedAndWildcardTypesWhateverTheStatus() {
+		HttpResponse<byte[]> problem = this.http.get("/problem", "Accept-Encoding", "lzf");
+		assertThat(problem.statusCode()).isEqualTo(409);
+		assertThat(header(problem, "Content-Encoding")).isEqualTo("lzf");
+		HttpResponse<byte[]> text = this.http.get("/text", "Accept-Encoding", "lzf");
+		assertThat(header(text, "Content-Encoding")).isEqualTo("lzf");
+		assertThat(HttpTestClient.decode("lzf", text.body())).isEqualTo(TestEndpoints.LARGE);
+	}
+
+	@ParameterizedTest
+	@CsvSource({ "4499, false", "4500, true", "4501, true" })
+	void appliesTheThresholdToKnownLengths(int size, boolean encoded) {
+		HttpResponse<byte[]> response = this.http.get("/known-length/" + size, "Accept-Encoding", "lzf");
+		assertThat(response.headers().firstValue("Content-Encoding").isPresent()).isEqualTo(encoded);
+		assertThat(response.headers().firstValue("Vary").isPresent()).isEqualTo(encoded);
+		byte[] body = encoded ? HttpTestClient.decode("lzf", response.body()) : response.body();
+		assertThat(body).isEqualTo(TestPayloads.json(size));
+	}
+
+	@ParameterizedTest
+	@CsvSource({ "1, false", "4499, false", "4500, true", "250000, true" })
+	void appliesTheThresholdToUnknownLengthsByBuffering(int size, boolean encoded) {
+		HttpResponse<byte[]> response = this.http.get("/unknown-length/" + size, "Accept-Encoding", "lzf");
+		assertThat(response.headers().firstValue("Content-Encoding").isPresent()).isEqualTo(encoded);
+		if (!encoded) {
+			assertThat(response.headers().firstValueAsLong("Content-Length")).hasValue(size);
+		}
+		byte[] body = encoded ? HttpTestClient.decode("lzf", response.body()) : response.body();
+		assertThat(body).isEqualTo(TestPayloads.json(size));
+	}
+
+	@Test
+	void mergesVaryWithoutDuplicates() {
+		HttpResponse<byte[]> merged = this.http.get("/vary", "Accept-Encoding", "lzf", "X-Vary", "Origin");
+		assertThat(String.join(", ", merged.headers().allValues("Vary"))).isEqualTo("Origin, Accept-Encoding");
+		HttpResponse<byte[]> present = this.http.get("/vary", "Accept-Encoding", "lzf", "X-Vary", "accept-encoding");
+		assertThat(present.headers().allValues("Vary")).containsExactly("accept-encoding");
+		HttpResponse<byte[]> star = this.http.get("/vary", "Accept-Encoding", "lzf", "X-Vary", "*");
+		assertThat(star.headers().allValues("Vary")).containsExactly("*");
+	}
+
+	@Test
+	void removesAcceptRangesFromEncodedResponses() {
+		HttpResponse<byte[]> encoded = this.http.get("/accept-ranges", "Accept-Encoding", "lzf");
+		assertThat(encoded.headers().firstValue("Accept-Ranges")).isEmpty();
+		HttpResponse<byte[]> identity = this.http.get("/accept-ranges");
+		assertThat(header(identity, "Accept-Ranges")).isEqualTo("bytes");
+	}
+
+	@Test
+	void encodesWhatIsWrittenThroughTheWriter() {
+		HttpResponse<byte[]> response = this.http.get("/writer", "Accept-Encoding", "gzip");
+		assertThat(header(response, "Content-Encoding")).isEqualTo("gzip");
+		assertThat(HttpTestClient.decode("gzip", response.body())).isEqualTo(TestEndpoints.LARGE);
+	}
+
+	@Test
+	void advertisesTheAcceptedRequestCodings() {
+		HttpResponse<byte[]> response = this.http.get("/plain/get");
+		assertThat(response.headers().allValues("Accept-Encoding")).containsExactly("lzf, gzip, deflate");
+	}
+
+}

@@ -1,0 +1,288 @@
+package io.restcompress.server;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+
+import io.restcompress.LzfCompressed;
+import io.restcompress.NotCompressed;
+
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.PutMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestHeader;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.context.request.async.DeferredResult;
+import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
+import org.springframework.web.servlet.mvc.method.annotation.StreamingResponseBody;
+
+/**
+ * Endpoints for the server-side contract tests, one per rule.
+ */
+final class TestEndpoints {
+
+	static final byte[] LARGE = TestPayloads.json(100_000);
+
+	static final AtomicLong bytesDelivered = new AtomicLong();
+
+	static final AtomicInteger handlerCalls = new AtomicInteger();
+
+	static volatile CountDownLatch streamGate = new CountDownLatch(1);
+
+	private TestEndpoints() {
+	}
+
+	static ResponseEntity<byte[]> large() {
+		return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(LARGE);
+	}
+
+	static void write(HttpServletResponse response, String contentType, byte[] body) throws IOException {
+		if (contentType != null) {
+			response.setContentType(contentType);
+		}
+		for (int offset = 0; offset < body.length; offset += 1000) {
+			response.getOutputStream().write(body, offset, Math.min(1000, body.length - offset));
+		}
+	}
+
+	@RestController
+	@LzfCompressed
+	static class Compressed {
+
+		@GetMapping("/large")
+		ResponseEntity<byte[]> largeKnownLength() {
+			return large();
+		}
+
+		@GetMapping("/unknown-length/{size}")
+		void unknownLength(@PathVariable int size, HttpServletResponse response) throws IOException {
+			write(response, MediaType.APPLICATION_JSON_VALUE, TestPayloads.json(size));
+		}
+
+		@GetMapping("/known-length/{size}")
+		ResponseEntity<byte[]> knownLength(@PathVariable int size) {
+			return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(TestPayloads.json(size));
+		}
+
+		@LzfCompressed(encodings = { "gzip", "lzf" })
+		@GetMapping("/gzip-first")
+		ResponseEntity<byte[]> gzipFirst() {
+			return large();
+		}
+
+		@NotCompressed
+		@GetMapping("/excluded")
+		ResponseEntity<byte[]> excluded() {
+			return large();
+		}
+
+		@GetMapping("/etag")
+		ResponseEntity<byte[]> etag() {
+			return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).eTag("\"v1\"").body(LARGE);
+		}
+
+		@GetMapping("/weak-etag")
+		ResponseEntity<byte[]> weakEtag() {
+			return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).eTag("W/\"v1\"").body(LARGE);
+		}
+
+		@PutMapping("/if-match")
+		String ifMatch(@RequestHeader(HttpHeaders.IF_MATCH) String ifMatch) {
+			return ifMatch;
+		}
+
+		@GetMapping("/no-content")
+		ResponseEntity<Void> noContent() {
+			return ResponseEntity.noContent().build();
+		}
+
+		@GetMapping("/partial")
+		void partial(HttpServletResponse response) throws IOException {
+			response.setStatus(HttpStatus.PARTIAL_CONTENT.value());
+			response.setHeader(HttpHeaders.CONTENT_RANGE, "bytes 0-" + (LARGE.length - 1) + "/" + (LARGE.length * 2));
+			write(response, MediaType.APPLICATION_JSON_VALUE, LARGE);
+		}
+
+		@GetMapping("/content-range")
+		void contentRange(HttpServletResponse response) throws IOException {
+			response.setHeader(HttpHeaders.CONTENT_RANGE, "bytes */" + LARGE.length);
+			write(response, MediaType.APPLICATION_JSON_VALUE, LARGE);
+		}
+
+		@GetMapping("/pre-encoded")
+		void preEncoded(HttpServletResponse response) throws IOException {
+			response.setHeader(HttpHeaders.CONTENT_ENCODING, "br");
+			write(response, MediaType.APPLICATION_JSON_VALUE, LARGE);
+		}
+
+		@GetMapping("/identity-encoded")
+		void identityEncoded(HttpServletResponse response) throws IOException {
+			response.setHeader(HttpHeaders.CONTENT_ENCODING, "identity");
+			write(response, MediaType.APPLICATION_JSON_VALUE, LARGE);
+		}
+
+		@GetMapping("/no-transform")
+		ResponseEntity<byte[]> noTransform() {
+			return ResponseEntity.ok()
+				.header(HttpHeaders.CACHE_CONTROL, "max-age=60, no-transform")
+				.contentType(MediaType.APPLICATION_JSON)
+				.body(LARGE);
+		}
+
+		@GetMapping("/image")
+		ResponseEntity<byte[]> image() {
+			return ResponseEntity.ok().contentType(MediaType.IMAGE_PNG).body(LARGE);
+		}
+
+		@GetMapping("/no-type")
+		void noType(HttpServletResponse response) throws IOException {
+			write(response, null, LARGE);
+		}
+
+		@GetMapping("/problem")
+		ResponseEntity<byte[]> problem() {
+			return ResponseEntity.status(HttpStatus.CONFLICT).contentType(MediaType.APPLICATION_PROBLEM_JSON).body(LARGE);
+		}
+
+		@GetMapping("/text")
+		ResponseEntity<byte[]> text() {
+			return ResponseEntity.ok().contentType(MediaType.parseMediaType("text/csv")).body(LARGE);
+		}
+
+		@GetMapping("/vary")
+		ResponseEntity<byte[]> vary(@RequestHeader(name = "X-Vary", required = false) String vary) {
+			return ResponseEntity.ok().header(HttpHeaders.VARY, vary).contentType(MediaType.APPLICATION_JSON).body(LARGE);
+		}
+
+		@GetMapping("/accept-ranges")
+		ResponseEntity<byte[]> acceptRanges() {
+			return ResponseEntity.ok().header(HttpHeaders.ACCEPT_RANGES, "bytes").contentType(MediaType.APPLICATION_JSON).body(LARGE);
+		}
+
+		@GetMapping("/writer")
+		void writer(HttpServletResponse response) throws IOException {
+			response.setContentType("application/json;charset=UTF-8");
+			response.getWriter().write(new String(LARGE));
+		}
+
+		@GetMapping("/sse")
+		SseEmitter sse() {
+			SseEmitter emitter = new SseEmitter(30_000L);
+			CountDownLatch gate = streamGate;
+			CompletableFuture.runAsync(() -> {
+				try {
+					emitter.send(SseEmitter.event().name("first").data("one"));
+					if (!gate.await(20, TimeUnit.SECONDS)) {
+						emitter.completeWithError(new IllegalStateException("the test never read the first event"));
+						return;
+					}
+					emitter.send(SseEmitter.event().name("second").data("two"));
+					emitter.complete();
+				}
+				catch (IOException | InterruptedException ex) {
+					emitter.completeWithError(ex);
+				}
+			});
+			return emitter;
+		}
+
+		@GetMapping("/streaming")
+		ResponseEntity<StreamingResponseBody> streaming() {
+			return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body((output) -> {
+				for (int offset = 0; offset < LARGE.length; offset += 10_000) {
+					output.write(LARGE, offset, Math.min(10_000, LARGE.length - offset));
+					output.flush();
+				}
+			});
+		}
+
+		@GetMapping("/deferred")
+		DeferredResult<ResponseEntity<byte[]>> deferred() {
+			DeferredResult<ResponseEntity<byte[]>> result = new DeferredResult<>();
+			CompletableFuture.runAsync(() -> result.setResult(large()));
+			return result;
+		}
+
+		@GetMapping("/callable")
+		Callable<ResponseEntity<byte[]>> callable() {
+			return TestEndpoints::large;
+		}
+
+		@PostMapping("/echo")
+		ResponseEntity<byte[]> echo(@RequestBody byte[] body) {
+			return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(body);
+		}
+
+	}
+
+	@RestController
+	static class Plain {
+
+		@GetMapping("/plain/large")
+		ResponseEntity<byte[]> largeUnannotated() {
+			return large();
+		}
+
+		@NotCompressed
+		@GetMapping("/plain/excluded")
+		ResponseEntity<byte[]> excluded() {
+			return large();
+		}
+
+		@PostMapping("/plain/echo")
+		void echo(HttpServletRequest request, HttpServletResponse response) throws IOException {
+			handlerCalls.incrementAndGet();
+			response.setHeader("X-Seen-Content-Encoding", String.valueOf(request.getHeader(HttpHeaders.CONTENT_ENCODING)));
+			response.setHeader("X-Seen-Content-Length", String.valueOf(request.getContentLengthLong()));
+			response.setContentType(MediaType.APPLICATION_OCTET_STREAM_VALUE);
+			request.getInputStream().transferTo(response.getOutputStream());
+		}
+
+		@GetMapping("/plain/if-none-match")
+		String ifNoneMatch(HttpServletRequest request) {
+			return request.getHeader(HttpHeaders.IF_NONE_MATCH);
+		}
+
+		@PostMapping("/plain/count")
+		String count(HttpServletRequest request) throws IOException {
+			handlerCalls.incrementAndGet();
+			byte[] buffer = new byte[8192];
+			long total = 0;
+			try (InputStream body = request.getInputStream()) {
+				for (int n; (n = body.read(buffer)) != -1;) {
+					total += n;
+					bytesDelivered.set(total);
+				}
+			}
+			return String.valueOf(total);
+		}
+
+		@PostMapping("/plain/ignore")
+		String ignore() {
+			handlerCalls.incrementAndGet();
+			return "ok";
+		}
+
+		@GetMapping("/plain/get")
+		String get() {
+			handlerCalls.incrementAndGet();
+			return "ok";
+		}
+
+	}
+
+}

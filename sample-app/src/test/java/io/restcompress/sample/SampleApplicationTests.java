@@ -1,0 +1,116 @@
+package io.restcompress.sample;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.zip.GZIPInputStream;
+
+import com.ning.compress.lzf.LZFInputStream;
+import com.ning.compress.lzf.LZFOutputStream;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The sample endpoints as the contract describes them, over real HTTP.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+class SampleApplicationTests {
+
+	@LocalServerPort
+	int port;
+
+	final HttpClient client = HttpClient.newHttpClient();
+
+	@Test
+	void servesTheStaticDocumentInLzfAndGzip() throws Exception {
+		byte[] identity = get("/api/static").body();
+		assertThat(identity.length).isBetween(1_700_000, 1_900_000);
+		HttpResponse<byte[]> lzf = get("/api/static", "Accept-Encoding", "lzf");
+		assertThat(lzf.headers().firstValue("Content-Encoding")).hasValue("lzf");
+		assertThat(new LZFInputStream(new ByteArrayInputStream(lzf.body())).readAllBytes()).isEqualTo(identity);
+		HttpResponse<byte[]> gzip = get("/api/static", "Accept-Encoding", "gzip");
+		assertThat(gzip.headers().firstValue("Content-Encoding")).hasValue("gzip");
+		assertThat(new GZIPInputStream(new ByteArrayInputStream(gzip.body())).readAllBytes()).isEqualTo(identity);
+	}
+
+	@Test
+	void answersConditionalRequestsForTheStaticDocument() throws Exception {
+		String etag = get("/api/static", "Accept-Encoding", "lzf").headers().firstValue("ETag").orElseThrow();
+		assertThat(etag).endsWith("-lzf\"");
+		assertThat(get("/api/static", "Accept-Encoding", "lzf", "If-None-Match", etag).statusCode()).isEqualTo(304);
+	}
+
+	@Test
+	void leavesTheUnannotatedCopyAndThePingAlone() throws Exception {
+		assertThat(get("/api/uncompressed/static", "Accept-Encoding", "lzf").headers().firstValue("Content-Encoding"))
+			.isEmpty();
+		HttpResponse<byte[]> ping = get("/api/ping", "Accept-Encoding", "lzf");
+		assertThat(ping.headers().firstValue("Content-Encoding")).isEmpty();
+		assertThat(new String(ping.body(), StandardCharsets.UTF_8)).isEqualTo("pong");
+	}
+
+	@Test
+	void generatesComplexDocuments() throws Exception {
+		HttpResponse<byte[]> response = get("/api/complex/500", "Accept-Encoding", "lzf");
+		assertThat(response.headers().firstValue("Content-Encoding")).hasValue("lzf");
+		String json = new String(new LZFInputStream(new ByteArrayInputStream(response.body())).readAllBytes(),
+				StandardCharsets.UTF_8);
+		assertThat(json).startsWith("[{\"id\":").contains("\"date\":", "\"login\":", "\"boolean\":", "\"someId\":");
+		assertThat(get("/api/complex/1000000").statusCode()).isEqualTo(400);
+	}
+
+	@Test
+	void echoesAnLzfRequestBody() throws Exception {
+		byte[] body = get("/api/complex/200").body();
+		ByteArrayOutputStream encoded = new ByteArrayOutputStream();
+		try (OutputStream lzf = new LZFOutputStream(encoded)) {
+			lzf.write(body);
+		}
+		HttpResponse<byte[]> response = this.client.send(request("/api/echo", "Content-Encoding", "lzf",
+				"Content-Type", "application/json")
+			.POST(HttpRequest.BodyPublishers.ofByteArray(encoded.toByteArray()))
+			.build(), HttpResponse.BodyHandlers.ofByteArray());
+		assertThat(response.statusCode()).isEqualTo(200);
+		assertThat(response.headers().firstValue("Content-Type")).hasValue("application/json");
+		assertThat(response.body()).isEqualTo(body);
+	}
+
+	@Test
+	void streamsJsonLines() throws Exception {
+		HttpResponse<InputStream> response = this.client.send(request("/api/stream", "Accept-Encoding", "gzip").build(),
+				HttpResponse.BodyHandlers.ofInputStream());
+		assertThat(response.headers().firstValue("Content-Encoding")).hasValue("gzip");
+		try (InputStream lines = new GZIPInputStream(response.body())) {
+			String text = new String(lines.readAllBytes(), StandardCharsets.UTF_8);
+			assertThat(text.lines()).hasSize(40).allMatch((line) -> line.startsWith("{\"id\":"));
+		}
+	}
+
+	@Test
+	void exposesHealthMetricsAndPrometheus() throws Exception {
+		assertThat(get("/actuator/health").statusCode()).isEqualTo(200);
+		assertThat(get("/actuator/metrics").statusCode()).isEqualTo(200);
+		assertThat(get("/actuator/prometheus").statusCode()).isEqualTo(200);
+	}
+
+	private HttpResponse<byte[]> get(String path, String... headers) throws IOException, InterruptedException {
+		return this.client.send(request(path, headers).build(), HttpResponse.BodyHandlers.ofByteArray());
+	}
+
+	private HttpRequest.Builder request(String path, String... headers) {
+		HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create("http://localhost:" + this.port + path));
+		return (headers.length > 0) ? builder.headers(headers) : builder;
+	}
+
+}
