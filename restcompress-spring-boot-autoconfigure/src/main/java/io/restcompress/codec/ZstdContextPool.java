@@ -50,18 +50,13 @@ final class ZstdContextPool<C> {
 	}
 
 	/**
-	 * Lends a context to {@code owner}. It comes back when the returned cleanable is run,
-	 * which the owner does on close; if the owner is collected without closing, the
-	 * context is released then.
+	 * Lends a context to {@code owner}. It comes back when the lease is released, which the
+	 * owner does on close; if the owner is collected without closing, it is released then.
 	 */
-	Context<C> borrow(Object owner) {
-		Context<C> context = this.idle.poll();
-		if (context == null) {
-			context = new Context<>(this.factory.get());
-		}
-		Context<C> lent = context;
-		context.release = CLEANER.register(owner, () -> release(lent));
-		return context;
+	Lease<C> borrow(Object owner) {
+		Context<C> polled = this.idle.poll();
+		Context<C> context = (polled != null) ? polled : new Context<>(this.factory.get());
+		return new Lease<>(context, CLEANER.register(owner, () -> release(context)));
 	}
 
 	private void release(Context<C> context) {
@@ -107,17 +102,25 @@ final class ZstdContextPool<C> {
 
 		boolean failed;
 
-		private Cleaner.Cleanable release;
-
 		private Context(C ctx) {
 			this.ctx = ctx;
 		}
+
+	}
+
+	/**
+	 * A context lent to one stream.
+	 * @param context the context
+	 * @param cleanable gives the context back
+	 * @param <C> the native context type
+	 */
+	record Lease<C>(Context<C> context, Cleaner.Cleanable cleanable) {
 
 		/**
 		 * Gives the context back to its pool, or frees it; only the first call counts.
 		 */
 		void release() {
-			this.release.clean();
+			this.cleanable.clean();
 		}
 
 	}

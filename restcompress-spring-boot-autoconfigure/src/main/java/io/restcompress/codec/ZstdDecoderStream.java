@@ -29,6 +29,8 @@ final class ZstdDecoderStream extends InputStream {
 
 	private final long maxWindow;
 
+	private final ZstdContextPool.Lease<ZstdDecompressCtx> lease;
+
 	private final ZstdContextPool.Context<ZstdDecompressCtx> context;
 
 	private final ByteBuffer input;
@@ -50,7 +52,8 @@ final class ZstdDecoderStream extends InputStream {
 	ZstdDecoderStream(InputStream source, ZstdContextPool<ZstdDecompressCtx> pool, long maxWindow) {
 		this.source = source;
 		this.maxWindow = maxWindow;
-		this.context = pool.borrow(this);
+		this.lease = pool.borrow(this);
+		this.context = this.lease.context();
 		this.input = this.context.input.flip();
 		this.output = this.context.output.flip();
 	}
@@ -200,7 +203,7 @@ final class ZstdDecoderStream extends InputStream {
 			this.source.close();
 		}
 		finally {
-			this.context.release();
+			this.lease.release();
 		}
 	}
 

@@ -17,6 +17,8 @@ final class ZstdEncoderStream extends OutputStream {
 
 	private final OutputStream target;
 
+	private final ZstdContextPool.Lease<ZstdCompressCtx> lease;
+
 	private final ZstdContextPool.Context<ZstdCompressCtx> context;
 
 	private final ZstdCompressCtx ctx;
@@ -27,7 +29,8 @@ final class ZstdEncoderStream extends OutputStream {
 
 	ZstdEncoderStream(OutputStream target, ZstdContextPool<ZstdCompressCtx> pool, int level, int windowLog) {
 		this.target = target;
-		this.context = pool.borrow(this);
+		this.lease = pool.borrow(this);
+		this.context = this.lease.context();
 		this.ctx = this.context.ctx;
 		this.input = this.context.input;
 		try {
@@ -38,7 +41,7 @@ final class ZstdEncoderStream extends OutputStream {
 		}
 		catch (RuntimeException ex) {
 			this.context.failed = true;
-			this.context.release();
+			this.lease.release();
 			throw ex;
 		}
 	}
@@ -83,7 +86,7 @@ final class ZstdEncoderStream extends OutputStream {
 			compress(EndDirective.END);
 		}
 		finally {
-			this.context.release();
+			this.lease.release();
 		}
 	}
 

@@ -8,6 +8,7 @@ import java.util.Random;
 import java.util.stream.Stream;
 
 import com.aayushatharva.brotli4j.encoder.Encoder;
+import com.github.luben.zstd.Zstd;
 import com.github.luben.zstd.ZstdOutputStreamNoFinalizer;
 import net.jpountz.lz4.LZ4FrameOutputStream;
 import org.junit.jupiter.api.Test;
@@ -143,6 +144,17 @@ class NativeCodecHostileInputTests {
 		assertThatExceptionOfType(ContentTooLargeException.class)
 			.isThrownBy(() -> Codecs.decode(small, zstdFrame(21)));
 		assertThat(Codecs.decode(small, Codecs.encode(small, BODY))).isEqualTo(BODY);
+		small.close();
+	}
+
+	@Test
+	void zstdTakesTheContentSizeOfASingleSegmentFrameAsItsWindow() throws IOException {
+		byte[] frame = Zstd.compress(BODY, 3);
+		assertThat(frame[4] & 0x20).as("single segment").isNotZero();
+		ZstdCodec small = new ZstdCodec(1, 64 * 1024);
+		assertThatExceptionOfType(ContentTooLargeException.class).isThrownBy(() -> Codecs.decode(small, frame))
+			.withMessageContaining(BODY.length + " bytes");
+		assertThat(Codecs.decode(small, Zstd.compress(Payload.JSON.bytes(60_000), 3))).hasSize(60_000);
 		small.close();
 	}
 

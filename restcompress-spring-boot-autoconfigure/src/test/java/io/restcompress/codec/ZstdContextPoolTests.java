@@ -17,36 +17,55 @@ class ZstdContextPoolTests {
 	@Test
 	void lendsAReleasedContextAgain() {
 		ZstdContextPool<ZstdCompressCtx> pool = ZstdContextPool.compression(2);
-		ZstdContextPool.Context<ZstdCompressCtx> first = pool.borrow(new Object());
+		ZstdContextPool.Lease<ZstdCompressCtx> first = pool.borrow(new Object());
 		first.release();
+		ZstdContextPool.Lease<ZstdCompressCtx> second = pool.borrow(new Object());
+		assertThat(second.context()).isSameAs(first.context());
 		first.release();
-		ZstdContextPool.Context<ZstdCompressCtx> second = pool.borrow(new Object());
-		assertThat(second).isSameAs(first);
-		assertThat(pool.borrow(new Object())).isNotSameAs(first);
+		assertThat(pool.borrow(new Object()).context()).as("a second release of a stale lease returns nothing")
+			.isNotSameAs(first.context());
 		pool.close();
 	}
 
 	@Test
 	void freesAContextWhoseStreamFailed() {
 		ZstdContextPool<ZstdCompressCtx> pool = ZstdContextPool.compression(2);
-		ZstdContextPool.Context<ZstdCompressCtx> failed = pool.borrow(new Object());
-		failed.failed = true;
+		ZstdContextPool.Lease<ZstdCompressCtx> failed = pool.borrow(new Object());
+		failed.context().failed = true;
 		failed.release();
-		assertThatIllegalStateException().isThrownBy(() -> failed.ctx.setLevel(1));
-		assertThat(pool.borrow(new Object())).isNotSameAs(failed);
+		assertThatIllegalStateException().isThrownBy(() -> failed.context().ctx.setLevel(1));
+		assertThat(pool.borrow(new Object()).context()).isNotSameAs(failed.context());
 		pool.close();
 	}
 
 	@Test
 	void freesContextsBeyondItsCapacityAndWhenClosed() {
 		ZstdContextPool<ZstdCompressCtx> pool = ZstdContextPool.compression(1);
-		ZstdContextPool.Context<ZstdCompressCtx> kept = pool.borrow(new Object());
-		ZstdContextPool.Context<ZstdCompressCtx> extra = pool.borrow(new Object());
+		ZstdContextPool.Lease<ZstdCompressCtx> kept = pool.borrow(new Object());
+		ZstdContextPool.Lease<ZstdCompressCtx> extra = pool.borrow(new Object());
 		kept.release();
 		extra.release();
-		assertThatIllegalStateException().isThrownBy(() -> extra.ctx.setLevel(1));
+		assertThatIllegalStateException().isThrownBy(() -> extra.context().ctx.setLevel(1));
 		pool.close();
-		assertThatIllegalStateException().isThrownBy(() -> kept.ctx.setLevel(1));
+		assertThatIllegalStateException().isThrownBy(() -> kept.context().ctx.setLevel(1));
+	}
+
+	@Test
+	void releasesTheContextOfAStreamThatWasNeverClosed() throws InterruptedException {
+		ZstdContextPool<ZstdCompressCtx> pool = ZstdContextPool.compression(1);
+		ZstdContextPool.Context<ZstdCompressCtx> forgotten = pool.borrow(new Object()).context();
+		for (int i = 0; i < 50; i++) {
+			System.gc();
+			Thread.sleep(20);
+			ZstdContextPool.Lease<ZstdCompressCtx> lease = pool.borrow(new Object());
+			if (lease.context() == forgotten) {
+				pool.close();
+				return;
+			}
+			lease.context().failed = true;
+			lease.release();
+		}
+		throw new AssertionError("the context of a collected owner was not returned");
 	}
 
 	@Test
