@@ -26,7 +26,7 @@ public final class ZstdCodec implements ContentCodec, AutoCloseable {
 
 	private static final int MAX_LEVEL = 19;
 
-	private static final int DEFAULT_WINDOW_LOG = 23;
+	private static final int EIGHT_MB_WINDOW_LOG = 23;
 
 	private final int level;
 
@@ -53,7 +53,7 @@ public final class ZstdCodec implements ContentCodec, AutoCloseable {
 		this.level = level;
 		this.maxWindow = maxWindow;
 		int windowLog = windowLog(maxWindow);
-		this.encoderWindowLog = (windowLog < DEFAULT_WINDOW_LOG) ? windowLog : 0;
+		this.encoderWindowLog = (windowLog < EIGHT_MB_WINDOW_LOG) ? windowLog : 0;
 		int poolSize = Math.max(2, 2 * Runtime.getRuntime().availableProcessors());
 		this.compression = ZstdContextPool.compression(poolSize);
 		this.decompression = ZstdContextPool.decompression(poolSize);
