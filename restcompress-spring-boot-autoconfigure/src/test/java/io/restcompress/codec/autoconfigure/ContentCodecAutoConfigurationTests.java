@@ -6,6 +6,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.SplittableRandom;
 
 import io.restcompress.codec.ContentCodec;
@@ -32,7 +33,12 @@ class ContentCodecAutoConfigurationTests {
 
 	private static final byte[] PAYLOAD = payload();
 
+	// zstd, br and lz4 are covered by NativeCodecAutoConfigurationTests
+	private static final String[] NATIVE_CODEC_LIBRARIES = { "com.github.luben.zstd", "com.aayushatharva.brotli4j",
+			"net.jpountz.lz4" };
+
 	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
+		.withClassLoader(new FilteredClassLoader(NATIVE_CODEC_LIBRARIES))
 		.withConfiguration(AutoConfigurations.of(ContentCodecAutoConfiguration.class));
 
 	@Test
@@ -51,7 +57,7 @@ class ContentCodecAutoConfigurationTests {
 
 	@Test
 	void leavesOutLzfWithoutCompressLzf() {
-		this.contextRunner.withClassLoader(new FilteredClassLoader("com.ning.compress.lzf")).run((context) -> {
+		this.contextRunner.withClassLoader(new FilteredClassLoader(concat("com.ning.compress.lzf"))).run((context) -> {
 			assertThat(context).doesNotHaveBean(LzfCodec.class);
 			assertThat(context.getBean(ContentCodecs.class).all()).extracting(ContentCodec::coding)
 				.containsExactly("gzip", "deflate");
@@ -261,6 +267,12 @@ class ContentCodecAutoConfigurationTests {
 			return source;
 		}
 
+	}
+
+	private static String[] concat(String library) {
+		String[] libraries = Arrays.copyOf(NATIVE_CODEC_LIBRARIES, NATIVE_CODEC_LIBRARIES.length + 1);
+		libraries[NATIVE_CODEC_LIBRARIES.length] = library;
+		return libraries;
 	}
 
 }
