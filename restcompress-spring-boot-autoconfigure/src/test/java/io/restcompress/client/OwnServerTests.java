@@ -7,6 +7,13 @@ import java.util.function.Function;
 import java.util.stream.Stream;
 
 import io.restcompress.LzfCompressed;
+import io.restcompress.codec.BrotliCodec;
+import io.restcompress.codec.ContentCodecs;
+import io.restcompress.codec.DeflateCodec;
+import io.restcompress.codec.GzipCodec;
+import io.restcompress.codec.Lz4Codec;
+import io.restcompress.codec.LzfCodec;
+import io.restcompress.codec.ZstdCodec;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -32,7 +39,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Every client against the project's own server: response decoding and request compression
- * with every coding, bodies identical byte for byte.
+ * with every coding (lzf, lz4, zstd, gzip, br, deflate), bodies identical byte for byte.
  */
 @SpringBootTest(classes = OwnServerTests.App.class, webEnvironment = WebEnvironment.RANDOM_PORT)
 class OwnServerTests {
@@ -40,6 +47,10 @@ class OwnServerTests {
 	private static final byte[] LARGE = Payloads.json(200_000);
 
 	private static final byte[] BODY = Payloads.json(150_000, 3);
+
+	private static final ContentCodecs CODECS = ContentCodecs.of(new LzfCodec(), new Lz4Codec(1),
+			new ZstdCodec(1, 8 * 1024 * 1024), new GzipCodec(1), new BrotliCodec(4, 8 * 1024 * 1024),
+			new DeflateCodec(1));
 
 	@LocalServerPort
 	private int port;
@@ -51,7 +62,7 @@ class OwnServerTests {
 
 	static Stream<Arguments> clientsAndCodings() {
 		return TestClient.kinds()
-			.flatMap((client) -> Stream.of("lzf", "gzip", "deflate").map((coding) -> Arguments.of(client, coding)));
+			.flatMap((client) -> CODECS.all().stream().map((codec) -> Arguments.of(client, codec.coding())));
 	}
 
 	@BeforeEach
@@ -66,7 +77,7 @@ class OwnServerTests {
 	@ParameterizedTest(name = "{0}, {1}")
 	@MethodSource("clientsAndCodings")
 	void decodesTheServersResponses(Function<ClientCompression, TestClient> kind, String coding) throws IOException {
-		TestClient client = kind.apply(ClientCompression.builder(PlainOrigin.CODECS)
+		TestClient client = kind.apply(ClientCompression.builder(CODECS)
 			.acceptEncodings(List.of(coding))
 			.recorder(this.clientRecorder)
 			.build());
@@ -82,7 +93,7 @@ class OwnServerTests {
 	@MethodSource("clientsAndCodings")
 	void compressesRequestsOnceTheServerAdvertisedTheCoding(Function<ClientCompression, TestClient> kind,
 			String coding) throws IOException {
-		TestClient client = kind.apply(ClientCompression.builder(PlainOrigin.CODECS)
+		TestClient client = kind.apply(ClientCompression.builder(CODECS)
 			.requestEncoding(coding)
 			.recorder(this.clientRecorder)
 			.build());
