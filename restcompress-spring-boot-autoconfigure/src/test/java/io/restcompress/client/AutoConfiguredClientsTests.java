@@ -59,7 +59,7 @@ class AutoConfiguredClientsTests extends PlainOriginTests {
 			assertThat(this.recorder.events).containsExactly("decoded CLIENT RESPONSE lzf",
 					"decoded CLIENT RESPONSE gzip", "decoded CLIENT RESPONSE deflate");
 			assertThat(this.origin.requests).allSatisfy((request) -> assertThat(request.header("Accept-Encoding"))
-				.isEqualTo("lzf, lz4, zstd, gzip, br, deflate"));
+				.isEqualTo("lzf, lz4, gzip, zstd, br, deflate"));
 		});
 	}
 

@@ -39,7 +39,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Every client against the project's own server: response decoding and request compression
- * with every coding (lzf, lz4, zstd, gzip, br, deflate), bodies identical byte for byte.
+ * with every coding (lzf, lz4, gzip, zstd, br, deflate), bodies identical byte for byte.
  */
 @SpringBootTest(classes = OwnServerTests.App.class, webEnvironment = WebEnvironment.RANDOM_PORT)
 class OwnServerTests {
