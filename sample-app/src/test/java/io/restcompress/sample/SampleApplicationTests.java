@@ -47,6 +47,13 @@ class SampleApplicationTests {
 	}
 
 	@Test
+	void speaksEveryCodingAndGivesPlainClientsGzip() throws Exception {
+		assertThat(get("/api/ping").headers().firstValue("Accept-Encoding")).hasValue("lzf, lz4, gzip, zstd, br, deflate");
+		HttpResponse<byte[]> curlLike = get("/api/static", "Accept-Encoding", "deflate, gzip, br, zstd");
+		assertThat(curlLike.headers().firstValue("Content-Encoding")).hasValue("gzip");
+	}
+
+	@Test
 	void answersConditionalRequestsForTheStaticDocument() throws Exception {
 		String etag = get("/api/static", "Accept-Encoding", "lzf").headers().firstValue("ETag").orElseThrow();
 		assertThat(etag).endsWith("-lzf\"");
