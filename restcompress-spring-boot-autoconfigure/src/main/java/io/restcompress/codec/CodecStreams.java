@@ -79,11 +79,14 @@ public final class CodecStreams {
 		return new LimitedInputStream(source, coding, maxBytes);
 	}
 
-	private static final class CountingOutputStream extends FilterOutputStream {
+	/**
+	 * Counts the bytes written through it and the time spent below it.
+	 */
+	private static class CountingOutputStream extends FilterOutputStream {
 
-		private long count;
+		long count;
 
-		private long nanos;
+		long nanos;
 
 		CountingOutputStream(OutputStream out) {
 			super(out);
@@ -121,15 +124,15 @@ public final class CodecStreams {
 
 	}
 
-	private static final class MeasuredOutputStream extends FilterOutputStream {
+	/**
+	 * Counts what goes into an encoder and reports once it is closed, with the time spent
+	 * writing its output subtracted from the time spent in it.
+	 */
+	private static final class MeasuredOutputStream extends CountingOutputStream {
 
 		private final CountingOutputStream target;
 
 		private final Completion completion;
-
-		private long count;
-
-		private long nanos;
 
 		private boolean closed;
 
@@ -142,94 +145,30 @@ public final class CodecStreams {
 		}
 
 		@Override
-		public void write(int b) throws IOException {
-			long start = System.nanoTime();
-			this.out.write(b);
-			this.nanos += System.nanoTime() - start;
-			this.count++;
-		}
-
-		@Override
-		public void write(byte[] bytes, int offset, int length) throws IOException {
-			long start = System.nanoTime();
-			this.out.write(bytes, offset, length);
-			this.nanos += System.nanoTime() - start;
-			this.count += length;
-		}
-
-		@Override
-		public void flush() throws IOException {
-			long start = System.nanoTime();
-			this.out.flush();
-			this.nanos += System.nanoTime() - start;
-		}
-
-		@Override
 		public void close() throws IOException {
 			if (this.closed) {
 				return;
 			}
 			this.closed = true;
-			long start = System.nanoTime();
-			this.out.close();
-			this.nanos += System.nanoTime() - start;
+			super.close();
 			this.completion.completed(this.count, this.target.count, Math.max(0, this.nanos - this.target.nanos));
 		}
 
 	}
 
-	private static final class CountingInputStream extends FilterInputStream {
+	/**
+	 * Counts the bytes read through it and the time spent below it, and notes the end.
+	 */
+	private static class CountingInputStream extends FilterInputStream {
 
-		private long count;
+		long count;
 
-		private long nanos;
+		long nanos;
+
+		boolean ended;
 
 		CountingInputStream(InputStream in) {
 			super(in);
-		}
-
-		@Override
-		public int read() throws IOException {
-			long start = System.nanoTime();
-			int b = this.in.read();
-			this.nanos += System.nanoTime() - start;
-			if (b != -1) {
-				this.count++;
-			}
-			return b;
-		}
-
-		@Override
-		public int read(byte[] bytes, int offset, int length) throws IOException {
-			long start = System.nanoTime();
-			int n = this.in.read(bytes, offset, length);
-			this.nanos += System.nanoTime() - start;
-			if (n > 0) {
-				this.count += n;
-			}
-			return n;
-		}
-
-	}
-
-	private static final class MeasuredInputStream extends FilterInputStream {
-
-		private final CountingInputStream source;
-
-		private final Completion completion;
-
-		private long count;
-
-		private long nanos;
-
-		private boolean ended;
-
-		private boolean closed;
-
-		MeasuredInputStream(InputStream decoder, CountingInputStream source, Completion completion) {
-			super(decoder);
-			this.source = source;
-			this.completion = completion;
 		}
 
 		@Override
@@ -258,6 +197,26 @@ public final class CodecStreams {
 				this.count += n;
 			}
 			return n;
+		}
+
+	}
+
+	/**
+	 * Counts what comes out of a decoder and reports once it is closed after its end, with the
+	 * time spent reading its input subtracted from the time spent in it.
+	 */
+	private static final class MeasuredInputStream extends CountingInputStream {
+
+		private final CountingInputStream source;
+
+		private final Completion completion;
+
+		private boolean closed;
+
+		MeasuredInputStream(InputStream decoder, CountingInputStream source, Completion completion) {
+			super(decoder);
+			this.source = source;
+			this.completion = completion;
 		}
 
 		@Override

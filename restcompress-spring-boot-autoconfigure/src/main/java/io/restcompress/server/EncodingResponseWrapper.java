@@ -262,10 +262,8 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 				}
 			});
 		}
-		this.state = State.IDENTITY;
-		if (this.declaredLength >= 0) {
-			super.setContentLengthLong(this.declaredLength);
-		}
+		SkipReason reason = this.exchange.ineligibility(this);
+		identity((reason != null) ? reason : SkipReason.BELOW_THRESHOLD, this.declaredLength);
 	}
 
 	private void abandonBody() {

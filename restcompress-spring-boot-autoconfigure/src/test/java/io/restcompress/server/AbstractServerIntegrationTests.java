@@ -1,10 +1,14 @@
 package io.restcompress.server;
 
+import java.io.IOException;
+import java.io.InputStream;
 import java.net.http.HttpResponse;
 
 import org.junit.jupiter.api.BeforeEach;
 
 import org.springframework.boot.test.web.server.LocalServerPort;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Base for tests against {@link ServerTestApplication} on a random port.
@@ -19,6 +23,16 @@ abstract class AbstractServerIntegrationTests {
 	@BeforeEach
 	void client() {
 		this.http = new HttpTestClient(this.port);
+	}
+
+	static String readUntil(InputStream stream, String terminator) throws IOException {
+		StringBuilder text = new StringBuilder();
+		while (!text.toString().endsWith(terminator)) {
+			int b = stream.read();
+			assertThat(b).as("stream ended before %s", terminator).isNotEqualTo(-1);
+			text.append((char) b);
+		}
+		return text.toString();
 	}
 
 	static String header(HttpResponse<?> response, String name) {

@@ -97,14 +97,4 @@ class ConditionalAndStreamingIntegrationTests extends AbstractServerIntegrationT
 		}
 	}
 
-	private static String readUntil(InputStream stream, String terminator) throws IOException {
-		StringBuilder text = new StringBuilder();
-		while (!text.toString().endsWith(terminator)) {
-			int b = stream.read();
-			assertThat(b).as("stream ended before %s", terminator).isNotEqualTo(-1);
-			text.append((char) b);
-		}
-		return text.toString();
-	}
-
 }

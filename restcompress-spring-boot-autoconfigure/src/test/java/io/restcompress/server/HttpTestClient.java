@@ -13,10 +13,13 @@ import java.net.http.HttpResponse;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.InflaterInputStream;
 
+import io.restcompress.codec.BrotliCodec;
 import io.restcompress.codec.ContentCodec;
 import io.restcompress.codec.DeflateCodec;
 import io.restcompress.codec.GzipCodec;
+import io.restcompress.codec.Lz4Codec;
 import io.restcompress.codec.LzfCodec;
+import io.restcompress.codec.ZstdCodec;
 
 /**
  * A JDK HTTP client that shows responses as they are on the wire (it decodes nothing), with
@@ -87,6 +90,9 @@ final class HttpTestClient {
 			case "lzf" -> new LzfCodec();
 			case "gzip", "x-gzip" -> new GzipCodec(1);
 			case "deflate" -> new DeflateCodec(1);
+			case "zstd" -> new ZstdCodec(1, 8 * 1024 * 1024);
+			case "br" -> new BrotliCodec(4, 8 * 1024 * 1024);
+			case "lz4" -> new Lz4Codec(1);
 			default -> throw new IllegalArgumentException(coding);
 		};
 	}

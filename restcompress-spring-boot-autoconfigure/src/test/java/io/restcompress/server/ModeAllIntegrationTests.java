@@ -2,8 +2,11 @@ package io.restcompress.server;
 
 import java.net.http.HttpResponse;
 
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import org.junit.jupiter.api.Test;
 
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -17,6 +20,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 				"restcompress.server.encodings=gzip,lzf", "restcompress.server.request.advertise=false",
 				"restcompress.server.min-response-size=100B" })
 class ModeAllIntegrationTests extends AbstractServerIntegrationTests {
+
+	@Autowired
+	MeterRegistry registry;
 
 	@Test
 	void encodesUnannotatedHandlers() {
@@ -33,9 +39,16 @@ class ModeAllIntegrationTests extends AbstractServerIntegrationTests {
 
 	@Test
 	void neverEncodesExcludedPaths() {
+		double disabled = disabledCount();
 		HttpResponse<byte[]> response = this.http.get("/unknown-length/10000", "Accept-Encoding", "lzf");
 		assertThat(response.headers().firstValue("Content-Encoding")).isEmpty();
 		assertThat(response.body()).isEqualTo(TestPayloads.json(10_000));
+		assertThat(disabledCount()).isEqualTo(disabled + 1);
+	}
+
+	private double disabledCount() {
+		Counter counter = this.registry.find("restcompress.skipped").tags("side", "server", "reason", "disabled").counter();
+		return (counter != null) ? counter.count() : 0;
 	}
 
 	@Test

@@ -10,11 +10,13 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
 import java.util.zip.GZIPInputStream;
 
 import com.ning.compress.lzf.LZFInputStream;
 import com.ning.compress.lzf.LZFOutputStream;
 import org.junit.jupiter.api.Test;
+import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -42,6 +44,13 @@ class SampleApplicationTests {
 		HttpResponse<byte[]> gzip = get("/api/static", "Accept-Encoding", "gzip");
 		assertThat(gzip.headers().firstValue("Content-Encoding")).hasValue("gzip");
 		assertThat(new GZIPInputStream(new ByteArrayInputStream(gzip.body())).readAllBytes()).isEqualTo(identity);
+	}
+
+	@Test
+	void speaksEveryCodingAndGivesPlainClientsGzip() throws Exception {
+		assertThat(get("/api/ping").headers().firstValue("Accept-Encoding")).hasValue("lzf, lz4, gzip, zstd, br, deflate");
+		HttpResponse<byte[]> curlLike = get("/api/static", "Accept-Encoding", "deflate, gzip, br, zstd");
+		assertThat(curlLike.headers().firstValue("Content-Encoding")).hasValue("gzip");
 	}
 
 	@Test
@@ -95,6 +104,17 @@ class SampleApplicationTests {
 			String text = new String(lines.readAllBytes(), StandardCharsets.UTF_8);
 			assertThat(text.lines()).hasSize(40).allMatch((line) -> line.startsWith("{\"id\":"));
 		}
+	}
+
+	@Test
+	@SuppressWarnings("unchecked")
+	void demonstratesTheClientSide() throws Exception {
+		Map<String, Map<String, Object>> report = JsonMapper.builder().build().readValue(get("/demo/client").body(), Map.class);
+		assertThat(report.get("GET /api/static")).containsEntry("requestCoding", "identity")
+			.containsEntry("responseCoding", "lzf");
+		Map<String, Object> echo = report.get("POST /api/echo");
+		assertThat(echo).containsEntry("requestCoding", "lzf").containsEntry("responseCoding", "lzf");
+		assertThat(((Number) echo.get("requestBytes")).longValue()).isBetween(1L, 1_000_000L);
 	}
 
 	@Test

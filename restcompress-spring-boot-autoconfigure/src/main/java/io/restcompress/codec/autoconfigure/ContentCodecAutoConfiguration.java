@@ -1,25 +1,31 @@
 package io.restcompress.codec.autoconfigure;
 
+import io.restcompress.codec.BrotliCodec;
 import io.restcompress.codec.ContentCodec;
 import io.restcompress.codec.ContentCodecs;
 import io.restcompress.codec.DeflateCodec;
 import io.restcompress.codec.GzipCodec;
+import io.restcompress.codec.Lz4Codec;
 import io.restcompress.codec.LzfCodec;
+import io.restcompress.codec.ZstdCodec;
 
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.annotation.Order;
 
 /**
  * Auto-configuration of the {@link ContentCodecs} that the server and the clients share: one
  * {@link ContentCodec} bean per coding, each optional one only when its library is present.
- * The bean order is the default preference order.
+ * The bean order is the default preference order. A user's codec bean replaces the built-in
+ * one with the same coding token.
  */
 @AutoConfiguration
 @ConditionalOnBooleanProperty(name = "restcompress.enabled", matchIfMissing = true)
@@ -28,8 +34,8 @@ public final class ContentCodecAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	ContentCodecs contentCodecs(ObjectProvider<ContentCodec> codecs) {
-		return ContentCodecs.of(codecs.orderedStream().toList());
+	ContentCodecs contentCodecs(ObjectProvider<ContentCodec> codecs, ConfigurableListableBeanFactory beanFactory) {
+		return ContentCodecs.of(UserCodecPrecedence.apply(codecs.orderedStream().toList(), beanFactory));
 	}
 
 	@Bean
@@ -55,6 +61,49 @@ public final class ContentCodecAutoConfiguration {
 		@ConditionalOnMissingBean(LzfCodec.class)
 		LzfCodec lzfCodec() {
 			return new LzfCodec();
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(name = "com.github.luben.zstd.ZstdCompressCtx")
+	@Conditional(OnNativeLibraryCondition.Zstd.class)
+	static class ZstdCodecConfiguration {
+
+		@Bean
+		@Order(CodecOrder.ZSTD)
+		@ConditionalOnMissingBean(ZstdCodec.class)
+		ZstdCodec zstdCodec(CodecProperties properties) {
+			CodecProperties.Zstd zstd = properties.getZstd();
+			return new ZstdCodec(zstd.getLevel(), zstd.getMaxWindow().toBytes());
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(name = "com.aayushatharva.brotli4j.Brotli4jLoader")
+	@Conditional(OnNativeLibraryCondition.Brotli.class)
+	static class BrotliCodecConfiguration {
+
+		@Bean
+		@Order(CodecOrder.BROTLI)
+		@ConditionalOnMissingBean(BrotliCodec.class)
+		BrotliCodec brotliCodec(CodecProperties properties) {
+			CodecProperties.Brotli brotli = properties.getBrotli();
+			return new BrotliCodec(brotli.getQuality(), brotli.getMaxWindow().toBytes());
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(name = "net.jpountz.lz4.LZ4FrameOutputStream")
+	static class Lz4CodecConfiguration {
+
+		@Bean
+		@Order(CodecOrder.LZ4)
+		@ConditionalOnMissingBean(Lz4Codec.class)
+		Lz4Codec lz4Codec(CodecProperties properties) {
+			return new Lz4Codec(properties.getLz4().getLevel());
 		}
 
 	}

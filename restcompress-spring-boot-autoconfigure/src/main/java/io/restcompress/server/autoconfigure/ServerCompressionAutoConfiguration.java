@@ -18,6 +18,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingFilterBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.tomcat.TomcatProtocolHandlerCustomizer;
@@ -47,7 +48,7 @@ public final class ServerCompressionAutoConfiguration {
 	}
 
 	@Bean
-	@ConditionalOnMissingBean(ContentCodingFilter.class)
+	@ConditionalOnMissingFilterBean(ContentCodingFilter.class)
 	FilterRegistrationBean<ContentCodingFilter> contentCodingFilter(ServerCompressionSettings settings,
 			ObjectProvider<CompressionRecorder> recorder, ServerCompressionProperties properties) {
 		ContentCodingFilter filter = new ContentCodingFilter(settings,

@@ -2,6 +2,7 @@ package io.restcompress.server.autoconfigure;
 
 import java.util.List;
 
+import io.restcompress.codec.ContentCodec;
 import io.restcompress.codec.ContentCodecs;
 import io.restcompress.server.ServerCompressionSettings;
 
@@ -25,6 +26,11 @@ final class ServerCompressionSettingsFactory {
 					"restcompress.server.min-response-size must be between 0B and 2GB, was " + minResponseSize);
 		}
 		ServerCompressionProperties.Request request = properties.getRequest();
+		long maxDecodedSize = request.getMaxDecodedSize().toBytes();
+		if (maxDecodedSize < 0) {
+			throw new IllegalArgumentException(
+					"restcompress.server.request.max-decoded-size must not be negative, was " + maxDecodedSize);
+		}
 		if (request.getMaxCodings() < 1) {
 			throw new IllegalArgumentException("restcompress.server.request.max-codings must be at least 1");
 		}
@@ -33,9 +39,18 @@ final class ServerCompressionSettingsFactory {
 			.stream()
 			.map(PathPatternParser.defaultInstance::parse)
 			.toList();
-		return new ServerCompressionSettings(codecs, codecs.inOrder(properties.getEncodings()), properties.getMode(),
-				minResponseSize, mimeTypes, excludedPaths, request.isEnabled(), request.getMaxDecodedSize().toBytes(),
+		return new ServerCompressionSettings(codecs, responseCodecs(properties.getEncodings(), codecs),
+				properties.getMode(), minResponseSize, mimeTypes, excludedPaths, request.isEnabled(), maxDecodedSize,
 				request.getMaxCodings(), request.isAdvertise());
+	}
+
+	private static List<ContentCodec> responseCodecs(List<String> encodings, ContentCodecs codecs) {
+		try {
+			return codecs.inOrder(encodings);
+		}
+		catch (IllegalArgumentException ex) {
+			throw new IllegalArgumentException("restcompress.server.encodings: " + ex.getMessage());
+		}
 	}
 
 }

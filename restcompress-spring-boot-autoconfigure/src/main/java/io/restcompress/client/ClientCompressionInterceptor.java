@@ -1,0 +1,112 @@
+package io.restcompress.client;
+
+import java.io.IOException;
+import java.net.URI;
+import java.util.List;
+
+import io.restcompress.codec.ContentCodec;
+
+import org.springframework.core.Ordered;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpRequest;
+import org.springframework.http.client.ClientHttpRequestExecution;
+import org.springframework.http.client.ClientHttpRequestInterceptor;
+import org.springframework.http.client.ClientHttpResponse;
+import org.springframework.http.client.support.HttpRequestWrapper;
+
+/**
+ * Adds restcompress to {@code RestTemplate} and {@code RestClient} (and so to HTTP interface
+ * clients built on them): sends {@code Accept-Encoding}, decodes responses as they are read,
+ * and compresses request bodies as {@link ClientCompression} decides, resending once after a
+ * {@code 415} that names the accepted codings.
+ * <p>
+ * Interceptors receive the request body as an array, so a compressed request body is built as
+ * an array too; response bodies are never held in memory.
+ */
+public final class ClientCompressionInterceptor implements ClientHttpRequestInterceptor, Ordered, CompressionComponent {
+
+	private final ClientCompression compression;
+
+	/**
+	 * Creates an interceptor.
+	 * @param compression the shared policy
+	 */
+	public ClientCompressionInterceptor(ClientCompression compression) {
+		this.compression = compression;
+	}
+
+	@Override
+	public int getOrder() {
+		return Ordered.LOWEST_PRECEDENCE;
+	}
+
+	@Override
+	public ClientHttpResponse intercept(HttpRequest request, byte[] body, ClientHttpRequestExecution execution)
+			throws IOException {
+		if (ClientCompression.skipRequested(request.getAttributes())) {
+			return execution.execute(request, body);
+		}
+		if (!request.getHeaders().containsHeader(HttpHeaders.ACCEPT_ENCODING)) {
+			request.getHeaders().set(HttpHeaders.ACCEPT_ENCODING, this.compression.acceptEncoding());
+		}
+		URI uri = request.getURI();
+		RequestDecision decision = this.compression.decide(uri, request.getHeaders(), body.length);
+		ClientHttpResponse response = send(request, body, decision, execution);
+		ContentCodec used = decision.codec();
+		if (used != null && response.getStatusCode().value() == 415) {
+			RequestDecision retry = this.compression.afterRejection(uri, response.getHeaders(), used);
+			if (retry != null) {
+				response.close();
+				response = send(request, body, retry, execution);
+			}
+		}
+		return decoded(request, response);
+	}
+
+	private ClientHttpResponse send(HttpRequest request, byte[] body, RequestDecision decision,
+			ClientHttpRequestExecution execution) throws IOException {
+		ClientHttpResponse response;
+		ContentCodec codec = decision.codec();
+		if (codec == null) {
+			if (decision.reason() != null && body.length > 0) {
+				this.compression.recordSkipped(decision.reason());
+			}
+			response = execution.execute(request, body);
+		}
+		else {
+			byte[] encoded = this.compression.encode(codec, body);
+			response = execution.execute(new EncodedRequest(request, codec, encoded.length), encoded);
+		}
+		this.compression.learn(request.getURI(), response.getHeaders());
+		return response;
+	}
+
+	private ClientHttpResponse decoded(HttpRequest request, ClientHttpResponse response) throws IOException {
+		List<ContentCodec> decoders = this.compression.responseDecoders(request.getMethod(),
+				response.getStatusCode().value(), response.getHeaders());
+		return decoders.isEmpty() ? response : new DecodedClientHttpResponse(response, decoders, this.compression);
+	}
+
+	/**
+	 * The request with the headers of its encoded body, leaving the caller's headers as they
+	 * were for a resend.
+	 */
+	private static final class EncodedRequest extends HttpRequestWrapper {
+
+		private final HttpHeaders headers;
+
+		EncodedRequest(HttpRequest request, ContentCodec codec, long length) {
+			super(request);
+			this.headers = HttpHeaders.copyOf(request.getHeaders());
+			this.headers.set(HttpHeaders.CONTENT_ENCODING, codec.coding());
+			this.headers.setContentLength(length);
+		}
+
+		@Override
+		public HttpHeaders getHeaders() {
+			return this.headers;
+		}
+
+	}
+
+}

@@ -1,0 +1,106 @@
+package io.restcompress.client;
+
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Predicate;
+
+import io.restcompress.codec.ContentCodec;
+import io.restcompress.metrics.SkipReason;
+import org.reactivestreams.Publisher;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+import org.springframework.core.io.buffer.DataBuffer;
+import org.springframework.core.io.buffer.DataBufferUtils;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.client.reactive.ClientHttpRequest;
+import org.springframework.http.client.reactive.ClientHttpRequestDecorator;
+
+/**
+ * A WebClient request whose body is compressed, streaming, when the decision allows it and the
+ * body reaches the threshold. To decide on a body of unknown length, at most the threshold
+ * (plus the buffer that crosses it) is held before the headers go out. The codec actually used
+ * is published to {@code used}, so that a {@code 415} can be told apart. Bodies written with
+ * {@code writeAndFlushWith} (interactive streams) go out as they are.
+ */
+final class CompressingClientHttpRequest extends ClientHttpRequestDecorator {
+
+	private final ClientCompression compression;
+
+	private final RequestDecision decision;
+
+	private final AtomicReference<ContentCodec> used;
+
+	CompressingClientHttpRequest(ClientHttpRequest delegate, ClientCompression compression, RequestDecision decision,
+			AtomicReference<ContentCodec> used) {
+		super(delegate);
+		this.compression = compression;
+		this.decision = decision;
+		this.used = used;
+	}
+
+	@Override
+	public Mono<Void> writeWith(Publisher<? extends DataBuffer> body) {
+		long threshold = this.compression.minRequestSize();
+		if (!this.decision.compresses()) {
+			return super.writeWith(countedForSkip(Flux.from(body)));
+		}
+		return Flux.defer(() -> Flux.from(body).<DataBuffer>map((buffer) -> buffer).bufferUntil(thresholdReached(threshold)))
+			.switchOnFirst((first, all) -> {
+				List<DataBuffer> head = first.get();
+				long size = (head != null) ? totalSize(head) : 0;
+				Flux<DataBuffer> buffers = all.concatMapIterable((list) -> list);
+				RequestDecision sized = this.decision.forSize(size, threshold);
+				ContentCodec codec = sized.codec();
+				if (codec == null) {
+					if (size > 0 && sized.reason() != null) {
+						this.compression.recordSkipped(sized.reason());
+					}
+					return super.writeWith(buffers);
+				}
+				this.used.set(codec);
+				getHeaders().remove(HttpHeaders.CONTENT_LENGTH);
+				getHeaders().set(HttpHeaders.CONTENT_ENCODING, codec.coding());
+				return super.writeWith(StreamingEncoder.encode(buffers, codec, bufferFactory(),
+						this.compression.encodedRecorder(codec)));
+			})
+			.doOnDiscard(DataBuffer.class, DataBufferUtils::release)
+			.then();
+	}
+
+	private Flux<DataBuffer> countedForSkip(Flux<? extends DataBuffer> body) {
+		SkipReason reason = this.decision.reason();
+		if (reason == null) {
+			return Flux.from(body);
+		}
+		return Flux.defer(() -> {
+			long[] size = new long[1];
+			return body.<DataBuffer>map((buffer) -> {
+				size[0] += buffer.readableByteCount();
+				return buffer;
+			}).doOnComplete(() -> {
+				if (size[0] > 0) {
+					this.compression
+						.recordSkipped(this.decision.forSize(size[0], this.compression.minRequestSize()).reason());
+				}
+			});
+		});
+	}
+
+	private static Predicate<DataBuffer> thresholdReached(long threshold) {
+		long[] size = new long[1];
+		return (buffer) -> {
+			size[0] += buffer.readableByteCount();
+			return size[0] >= threshold;
+		};
+	}
+
+	private static long totalSize(List<DataBuffer> buffers) {
+		long size = 0;
+		for (DataBuffer buffer : buffers) {
+			size += buffer.readableByteCount();
+		}
+		return size;
+	}
+
+}

@@ -1,0 +1,79 @@
+package io.restcompress.client;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.List;
+
+import io.restcompress.codec.ContentCodec;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatusCode;
+import org.springframework.http.client.ClientHttpResponse;
+import org.springframework.util.StreamUtils;
+
+/**
+ * A response whose body is decoded as it is read, without the {@code Content-Encoding} and
+ * {@code Content-Length} of the encoded body. Closing it ends the decoder and then closes the
+ * original response, which drains what is left so that the connection can be reused.
+ */
+final class DecodedClientHttpResponse implements ClientHttpResponse {
+
+	private final ClientHttpResponse response;
+
+	private final List<ContentCodec> decoders;
+
+	private final ClientCompression compression;
+
+	private final HttpHeaders headers;
+
+	private @Nullable InputStream body;
+
+	DecodedClientHttpResponse(ClientHttpResponse response, List<ContentCodec> decoders,
+			ClientCompression compression) {
+		this.response = response;
+		this.decoders = decoders;
+		this.compression = compression;
+		this.headers = HttpHeaders.readOnlyHttpHeaders(ClientCompression.decodedHeaders(response.getHeaders()));
+	}
+
+	@Override
+	public HttpStatusCode getStatusCode() throws IOException {
+		return this.response.getStatusCode();
+	}
+
+	@Override
+	public String getStatusText() throws IOException {
+		return this.response.getStatusText();
+	}
+
+	@Override
+	public HttpHeaders getHeaders() {
+		return this.headers;
+	}
+
+	@Override
+	public InputStream getBody() throws IOException {
+		if (this.body == null) {
+			this.body = this.compression.decodingStream(StreamUtils.nonClosing(this.response.getBody()),
+					this.decoders);
+		}
+		return this.body;
+	}
+
+	@Override
+	public void close() {
+		try {
+			if (this.body != null) {
+				this.body.close();
+			}
+		}
+		catch (IOException ex) {
+			// the original response is closed below either way
+		}
+		finally {
+			this.response.close();
+		}
+	}
+
+}

@@ -1,0 +1,108 @@
+package io.restcompress.client.autoconfigure;
+
+import java.time.Clock;
+
+import io.restcompress.client.ClientCompression;
+import io.restcompress.client.ClientCompressionExchangeFilter;
+import io.restcompress.client.ClientCompressionInterceptor;
+import io.restcompress.client.OriginCache;
+import io.restcompress.codec.ContentCodecs;
+import io.restcompress.codec.autoconfigure.ContentCodecAutoConfiguration;
+import io.restcompress.metrics.CompressionRecorder;
+
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.restclient.RestClientCustomizer;
+import org.springframework.boot.restclient.RestTemplateCustomizer;
+import org.springframework.boot.webclient.WebClientCustomizer;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
+
+/**
+ * Auto-configuration of restcompress for the clients: one shared {@link ClientCompression}
+ * policy, an interceptor for {@code RestTemplate} and {@code RestClient} and a filter for
+ * {@code WebClient}, each registered through Boot's customizer of that client when the client
+ * module is on the classpath, and the HTTP libraries' own response decoding switched off
+ * unless {@code restcompress.client.library-decoding} is set.
+ */
+@AutoConfiguration(after = ContentCodecAutoConfiguration.class)
+@ConditionalOnBooleanProperty(name = "restcompress.enabled", matchIfMissing = true)
+@ConditionalOnBooleanProperty(name = "restcompress.client.enabled", matchIfMissing = true)
+@ConditionalOnClass(name = "org.springframework.http.client.ClientHttpRequestInterceptor")
+@ConditionalOnBean(ContentCodecs.class)
+@EnableConfigurationProperties(ClientCompressionProperties.class)
+@Import(ClientCompressionAutoConfiguration.LibraryDecodingConfiguration.class)
+public final class ClientCompressionAutoConfiguration {
+
+	@Bean
+	@ConditionalOnMissingBean
+	ClientCompression clientCompression(ContentCodecs codecs, ClientCompressionProperties properties,
+			ObjectProvider<CompressionRecorder> recorder) {
+		ClientCompressionProperties.OriginCache origins = properties.getOriginCache();
+		return ClientCompression.builder(codecs)
+			.acceptEncodings(properties.getAcceptEncodings())
+			.requestEncoding(properties.getRequestEncoding())
+			.requestCompression(properties.getRequestCompression())
+			.minRequestSize(properties.getMinRequestSize().toBytes())
+			.origins(new OriginCache(origins.getMaxSize(), origins.getTtl(), Clock.systemUTC()))
+			.recorder(recorder.getIfAvailable(() -> CompressionRecorder.NONE))
+			.build();
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnBooleanProperty(name = "restcompress.client.library-decoding", havingValue = false,
+			matchIfMissing = true)
+	@ConditionalOnClass(name = "org.springframework.boot.http.client.ClientHttpRequestFactoryBuilder")
+	@Import({ LibraryDecodingConfigurations.JdkHttpClient.class, LibraryDecodingConfigurations.ApacheHttpClient.class,
+			LibraryDecodingConfigurations.JettyClient.class, LibraryDecodingConfigurations.ReactorNetty.class })
+	static class LibraryDecodingConfiguration {
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(name = "org.springframework.boot.restclient.RestClientCustomizer")
+	static class BlockingClientsConfiguration {
+
+		@Bean
+		@ConditionalOnMissingBean
+		ClientCompressionInterceptor clientCompressionInterceptor(ClientCompression compression) {
+			return new ClientCompressionInterceptor(compression);
+		}
+
+		@Bean
+		RestClientCustomizer restCompressRestClientCustomizer(ClientCompressionInterceptor interceptor) {
+			return (builder) -> builder.requestInterceptor(interceptor);
+		}
+
+		@Bean
+		RestTemplateCustomizer restCompressRestTemplateCustomizer(ClientCompressionInterceptor interceptor) {
+			return (restTemplate) -> restTemplate.getInterceptors().add(interceptor);
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(name = { "org.springframework.boot.webclient.WebClientCustomizer",
+			"org.springframework.web.reactive.function.client.WebClient" })
+	static class WebClientConfiguration {
+
+		@Bean
+		@ConditionalOnMissingBean
+		ClientCompressionExchangeFilter clientCompressionExchangeFilter(ClientCompression compression) {
+			return new ClientCompressionExchangeFilter(compression);
+		}
+
+		@Bean
+		WebClientCustomizer restCompressWebClientCustomizer(ClientCompressionExchangeFilter filter) {
+			return (builder) -> builder.filter(filter);
+		}
+
+	}
+
+}

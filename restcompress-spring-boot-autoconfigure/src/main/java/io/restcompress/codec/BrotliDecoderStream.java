@@ -1,0 +1,174 @@
+package io.restcompress.codec;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+
+import com.aayushatharva.brotli4j.decoder.DecoderJNI;
+
+/**
+ * Decodes one brotli stream with brotli4j's native decoder, handing out output as soon as the
+ * decoder has any (so flushed data is readable without waiting for more input). Checks the
+ * window the stream declares in its first byte before the decoder sees it, and rejects
+ * truncated streams and bytes after the end. The native decoder is freed on close.
+ */
+final class BrotliDecoderStream extends InputStream {
+
+	private static final int INPUT_SIZE = 16 * 1024;
+
+	private final InputStream source;
+
+	private final int maxWindowBits;
+
+	private final DecoderJNI.Wrapper decoder;
+
+	private final byte[] transfer = new byte[INPUT_SIZE];
+
+	private ByteBuffer output;
+
+	private boolean started;
+
+	private boolean finished;
+
+	private boolean closed;
+
+	BrotliDecoderStream(InputStream source, int maxWindowBits) throws IOException {
+		this.source = source;
+		this.maxWindowBits = maxWindowBits;
+		this.decoder = new DecoderJNI.Wrapper(INPUT_SIZE);
+	}
+
+	@Override
+	public int read() throws IOException {
+		byte[] one = new byte[1];
+		int n = read(one, 0, 1);
+		return (n == -1) ? -1 : one[0] & 0xFF;
+	}
+
+	@Override
+	public int read(byte[] bytes, int offset, int count) throws IOException {
+		if (this.closed) {
+			throw new IOException("Stream closed");
+		}
+		if (count == 0) {
+			return 0;
+		}
+		while (this.output == null || !this.output.hasRemaining()) {
+			this.output = null;
+			if (this.finished || !advance()) {
+				return -1;
+			}
+		}
+		int n = Math.min(count, this.output.remaining());
+		this.output.get(bytes, offset, n);
+		return n;
+	}
+
+	@Override
+	public int available() {
+		return (this.output != null) ? this.output.remaining() : 0;
+	}
+
+	private boolean advance() throws IOException {
+		switch (this.decoder.getStatus()) {
+			case NEEDS_MORE_OUTPUT -> this.output = this.decoder.pull();
+			case OK -> this.decoder.push(0);
+			case NEEDS_MORE_INPUT -> {
+				if (this.decoder.hasOutput()) {
+					this.output = this.decoder.pull();
+				}
+				else {
+					feed();
+				}
+			}
+			case DONE -> {
+				if (this.decoder.hasOutput()) {
+					this.output = this.decoder.pull();
+				}
+				else {
+					finish();
+					return false;
+				}
+			}
+			default -> throw corrupt("invalid brotli data");
+		}
+		return true;
+	}
+
+	private void feed() throws IOException {
+		int n;
+		do {
+			n = this.source.read(this.transfer, 0, this.transfer.length);
+		}
+		while (n == 0);
+		if (n == -1) {
+			throw corrupt(this.started ? "truncated brotli stream" : "empty body, expected a brotli stream");
+		}
+		if (!this.started) {
+			checkWindow(this.transfer[0]);
+			this.started = true;
+		}
+		ByteBuffer input = this.decoder.getInputBuffer();
+		input.clear();
+		input.put(this.transfer, 0, n);
+		this.decoder.push(n);
+	}
+
+	private void checkWindow(byte first) throws ContentDecodingException {
+		int bits = windowBits(first);
+		if (bits < 0) {
+			throw corrupt("large-window brotli is not RFC 7932 brotli");
+		}
+		if (bits > this.maxWindowBits) {
+			throw new ContentTooLargeException(BrotliCodec.CODING, "brotli stream demands a window of "
+					+ BrotliCodec.windowSize(bits) + " bytes, above the limit of "
+					+ BrotliCodec.windowSize(this.maxWindowBits) + " bytes");
+		}
+	}
+
+	/**
+	 * The WBITS field at the start of a brotli stream (RFC 7932 §9.1), or -1 for the
+	 * large-window marker.
+	 */
+	static int windowBits(byte first) {
+		if ((first & 1) == 0) {
+			return 16;
+		}
+		int n = (first >> 1) & 7;
+		if (n != 0) {
+			return 17 + n;
+		}
+		int m = (first >> 4) & 7;
+		if (m == 1) {
+			return -1;
+		}
+		return (m == 0) ? 17 : 8 + m;
+	}
+
+	private void finish() throws IOException {
+		this.finished = true;
+		if (this.source.read() != -1) {
+			throw corrupt("unexpected bytes after the end of the brotli stream");
+		}
+	}
+
+	private CorruptContentException corrupt(String message) {
+		return new CorruptContentException(BrotliCodec.CODING, message);
+	}
+
+	@Override
+	public void close() throws IOException {
+		if (this.closed) {
+			return;
+		}
+		this.closed = true;
+		this.output = null;
+		try {
+			this.source.close();
+		}
+		finally {
+			this.decoder.destroy();
+		}
+	}
+
+}

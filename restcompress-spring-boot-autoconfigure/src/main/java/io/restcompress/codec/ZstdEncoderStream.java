@@ -1,0 +1,134 @@
+package io.restcompress.codec;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.ByteBuffer;
+
+import com.github.luben.zstd.EndDirective;
+import com.github.luben.zstd.ZstdCompressCtx;
+import com.github.luben.zstd.ZstdException;
+
+/**
+ * Streams one zstd frame, with a checksum, through a pooled context. The context goes back to
+ * the pool when the stream closes, or, should a caller forget to close it, when the stream is
+ * collected.
+ */
+final class ZstdEncoderStream extends OutputStream {
+
+	private final OutputStream target;
+
+	private final ZstdContextPool.Lease<ZstdCompressCtx> lease;
+
+	private final ZstdContextPool.Context<ZstdCompressCtx> context;
+
+	private final ZstdCompressCtx ctx;
+
+	private final ByteBuffer input;
+
+	private boolean closed;
+
+	ZstdEncoderStream(OutputStream target, ZstdContextPool<ZstdCompressCtx> pool, int level, int windowLog) {
+		this.target = target;
+		this.lease = pool.borrow(this);
+		this.context = this.lease.context();
+		this.ctx = this.context.ctx;
+		this.input = this.context.input;
+		try {
+			this.ctx.setLevel(level).setChecksum(true);
+			if (windowLog != 0) {
+				this.ctx.setWindowLog(windowLog);
+			}
+		}
+		catch (RuntimeException ex) {
+			this.context.failed = true;
+			this.lease.release();
+			throw ex;
+		}
+	}
+
+	@Override
+	public void write(int b) throws IOException {
+		ensureOpen();
+		this.input.put((byte) b);
+		if (!this.input.hasRemaining()) {
+			compress(EndDirective.CONTINUE);
+		}
+	}
+
+	@Override
+	public void write(byte[] bytes, int offset, int count) throws IOException {
+		ensureOpen();
+		while (count > 0) {
+			int n = Math.min(count, this.input.remaining());
+			this.input.put(bytes, offset, n);
+			offset += n;
+			count -= n;
+			if (!this.input.hasRemaining()) {
+				compress(EndDirective.CONTINUE);
+			}
+		}
+	}
+
+	@Override
+	public void flush() throws IOException {
+		ensureOpen();
+		compress(EndDirective.FLUSH);
+		this.target.flush();
+	}
+
+	@Override
+	public void close() throws IOException {
+		if (this.closed) {
+			return;
+		}
+		this.closed = true;
+		try (OutputStream closing = this.target) {
+			compress(EndDirective.END);
+		}
+		finally {
+			this.lease.release();
+		}
+	}
+
+	private void compress(EndDirective directive) throws IOException {
+		ByteBuffer output = this.context.output;
+		this.input.flip();
+		try {
+			boolean done;
+			do {
+				done = this.ctx.compressDirectByteBufferStream(output, this.input, directive);
+				drain(output);
+			}
+			while (this.input.hasRemaining() || (directive != EndDirective.CONTINUE && !done));
+		}
+		catch (ZstdException ex) {
+			this.context.failed = true;
+			throw new IOException("zstd compression failed: " + ex.getMessage(), ex);
+		}
+		catch (IOException | RuntimeException ex) {
+			this.context.failed = true;
+			throw ex;
+		}
+		finally {
+			this.input.clear();
+		}
+	}
+
+	private void drain(ByteBuffer output) throws IOException {
+		output.flip();
+		byte[] transfer = this.context.transfer;
+		while (output.hasRemaining()) {
+			int n = Math.min(output.remaining(), transfer.length);
+			output.get(transfer, 0, n);
+			this.target.write(transfer, 0, n);
+		}
+		output.clear();
+	}
+
+	private void ensureOpen() throws IOException {
+		if (this.closed) {
+			throw new IOException("Stream closed");
+		}
+	}
+
+}

@@ -1,0 +1,7 @@
+/**
+ * Auto-configuration of restcompress's meters, statistics and actuator endpoint.
+ */
+@NullMarked
+package io.restcompress.metrics.autoconfigure;
+
+import org.jspecify.annotations.NullMarked;

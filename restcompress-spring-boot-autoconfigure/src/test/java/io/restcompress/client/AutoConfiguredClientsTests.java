@@ -1,0 +1,127 @@
+package io.restcompress.client;
+
+import java.util.List;
+
+import io.restcompress.client.autoconfigure.ClientCompressionAutoConfiguration;
+import io.restcompress.codec.autoconfigure.ContentCodecAutoConfiguration;
+import io.restcompress.metrics.CompressionRecorder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.http.client.autoconfigure.HttpClientAutoConfiguration;
+import org.springframework.boot.http.client.autoconfigure.imperative.ImperativeHttpClientAutoConfiguration;
+import org.springframework.boot.http.client.autoconfigure.reactive.ReactiveHttpClientAutoConfiguration;
+import org.springframework.boot.restclient.RestTemplateBuilder;
+import org.springframework.boot.restclient.autoconfigure.RestClientAutoConfiguration;
+import org.springframework.boot.restclient.autoconfigure.RestTemplateAutoConfiguration;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.boot.webclient.autoconfigure.WebClientAutoConfiguration;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.client.RestClient;
+import org.springframework.web.client.support.RestClientAdapter;
+import org.springframework.web.reactive.function.client.WebClient;
+import org.springframework.web.service.annotation.GetExchange;
+import org.springframework.web.service.annotation.PostExchange;
+import org.springframework.web.service.invoker.HttpServiceProxyFactory;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The clients Spring Boot auto-configures, with restcompress added by its customizers and the
+ * HTTP libraries' own decoding switched off: restcompress decodes every coding on every
+ * library.
+ */
+class AutoConfiguredClientsTests extends PlainOriginTests {
+
+	private static final int SIZE = 100_000;
+
+	private final ApplicationContextRunner runner = new ApplicationContextRunner()
+		.withConfiguration(AutoConfigurations.of(ContentCodecAutoConfiguration.class,
+				ClientCompressionAutoConfiguration.class, HttpClientAutoConfiguration.class,
+				ImperativeHttpClientAutoConfiguration.class, ReactiveHttpClientAutoConfiguration.class,
+				RestClientAutoConfiguration.class, RestTemplateAutoConfiguration.class,
+				WebClientAutoConfiguration.class))
+		.withBean(CompressionRecorder.class, () -> this.recorder);
+
+	@ParameterizedTest(name = "{0}")
+	@ValueSource(strings = { "jdk", "http-components", "jetty", "reactor" })
+	void restClientDecodesEveryCodingOnEachLibrary(String factory) {
+		this.runner.withPropertyValues("spring.http.clients.imperative.factory=" + factory).run((context) -> {
+			RestClient client = context.getBean(RestClient.Builder.class).build();
+			for (String coding : List.of("lzf", "gzip", "deflate")) {
+				byte[] body = client.get().uri(this.origin.uri("/payload/" + coding + "/" + SIZE)).retrieve()
+					.body(byte[].class);
+				assertThat(body).isEqualTo(Payloads.json(SIZE));
+			}
+			assertThat(this.recorder.events).containsExactly("decoded CLIENT RESPONSE lzf",
+					"decoded CLIENT RESPONSE gzip", "decoded CLIENT RESPONSE deflate");
+			assertThat(this.origin.requests).allSatisfy((request) -> assertThat(request.header("Accept-Encoding"))
+				.isEqualTo("lzf, lz4, gzip, zstd, br, deflate"));
+		});
+	}
+
+	@ParameterizedTest(name = "{0}")
+	@ValueSource(strings = { "jdk", "reactor" })
+	void webClientDecodesEveryCodingOnEachConnector(String connector) {
+		this.runner.withPropertyValues("spring.http.clients.reactive.connector=" + connector).run((context) -> {
+			WebClient client = context.getBean(WebClient.Builder.class).build();
+			for (String coding : List.of("lzf", "gzip", "deflate")) {
+				byte[] body = client.get().uri(this.origin.uri("/payload/" + coding + "/" + SIZE)).retrieve()
+					.bodyToMono(byte[].class).block(TestClient.TIMEOUT);
+				assertThat(body).isEqualTo(Payloads.json(SIZE));
+			}
+			assertThat(this.recorder.events).containsExactly("decoded CLIENT RESPONSE lzf",
+					"decoded CLIENT RESPONSE gzip", "decoded CLIENT RESPONSE deflate");
+		});
+	}
+
+	@Test
+	void restTemplateFromTheBuilderDecodes() {
+		this.runner.run((context) -> {
+			byte[] body = context.getBean(RestTemplateBuilder.class).build()
+				.getForObject(this.origin.uri("/payload/lzf/" + SIZE), byte[].class);
+			assertThat(body).isEqualTo(Payloads.json(SIZE));
+			assertThat(this.recorder.events).containsExactly("decoded CLIENT RESPONSE lzf");
+		});
+	}
+
+	@Test
+	void httpInterfaceClientDecodesAndCompresses() {
+		this.origin.acceptRequestCodings = List.of("lzf");
+		this.runner.withPropertyValues("restcompress.client.request-compression=always").run((context) -> {
+			RestClient restClient = context.getBean(RestClient.Builder.class).baseUrl(this.origin.uri("").toString())
+				.build();
+			Api api = HttpServiceProxyFactory.builderFor(RestClientAdapter.create(restClient)).build()
+				.createClient(Api.class);
+			assertThat(api.payload("gzip", SIZE)).isEqualTo(Payloads.json(SIZE));
+			assertThat(api.echo(Payloads.json(SIZE))).isEqualTo(Payloads.json(SIZE));
+			assertThat(this.origin.requestsTo("/echo").get(0).header("Content-Encoding")).isEqualTo("lzf");
+		});
+	}
+
+	@Test
+	void leavesTheLibraryDecodingOnWhenAsked() {
+		this.runner
+			.withPropertyValues("spring.http.clients.imperative.factory=jdk", "restcompress.client.library-decoding=true")
+			.run((context) -> {
+				RestClient client = context.getBean(RestClient.Builder.class).build();
+				byte[] body = client.get().uri(this.origin.uri("/payload/gzip/" + SIZE)).retrieve().body(byte[].class);
+				assertThat(body).isEqualTo(Payloads.json(SIZE));
+				assertThat(this.recorder.events).isEmpty();
+			});
+	}
+
+	interface Api {
+
+		@GetExchange("/payload/{coding}/{size}")
+		byte[] payload(@PathVariable String coding, @PathVariable int size);
+
+		@PostExchange("/echo")
+		byte[] echo(@RequestBody byte[] body);
+
+	}
+
+}

@@ -1,0 +1,246 @@
+package io.restcompress.client;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpMethod;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Request compression by every client against an origin without restcompress.
+ */
+class RequestCompressionTests extends PlainOriginTests {
+
+	private static final byte[] BODY = Payloads.json(100_000);
+
+	private TestClient client(Function<ClientCompression, TestClient> kind, RequestCompression policy) {
+		return kind.apply(compression(policy));
+	}
+
+	private ClientCompression compression(RequestCompression policy) {
+		return ClientCompression.builder(PlainOrigin.CODECS)
+			.requestCompression(policy)
+			.recorder(this.recorder)
+			.build();
+	}
+
+	private List<String> echoedCodings() {
+		return this.origin.requestsTo("/echo")
+			.stream()
+			.map((request) -> String.valueOf(request.header("Content-Encoding")))
+			.toList();
+	}
+
+	private void postAndCheckEcho(TestClient client) throws IOException {
+		TestClient.Response response = client.post(this.origin.uri("/echo"), BODY);
+		assertThat(response.status()).isEqualTo(200);
+		assertThat(response.body()).isEqualTo(BODY);
+	}
+
+	@ParameterizedTest(name = "{0}")
+	@MethodSource("clients")
+	void autoNeverCompressesForAnOriginThatDidNotAdvertise(Function<ClientCompression, TestClient> kind)
+			throws IOException {
+		TestClient client = client(kind, RequestCompression.AUTO);
+		for (int i = 0; i < 5; i++) {
+			postAndCheckEcho(client);
+		}
+		assertThat(echoedCodings()).containsOnly("null").hasSize(5);
+		assertThat(this.origin.requestsTo("/echo")).allSatisfy((request) -> assertThat(request.body()).isEqualTo(BODY));
+		assertThat(this.recorder.events).containsOnly("skipped CLIENT REQUEST NOT_ACCEPTABLE").hasSize(5);
+	}
+
+	@ParameterizedTest(name = "{0}")
+	@MethodSource("clients")
+	void autoCompressesOnceTheOriginAdvertisedTheCoding(Function<ClientCompression, TestClient> kind)
+			throws IOException {
+		this.origin.advertise = "lzf, gzip";
+		this.origin.acceptRequestCodings = List.of("lzf", "gzip");
+		TestClient client = client(kind, RequestCompression.AUTO);
+		postAndCheckEcho(client);
+		postAndCheckEcho(client);
+		assertThat(echoedCodings()).containsExactly("null", "lzf");
+		byte[] sent = this.origin.requestsTo("/echo").get(1).body();
+		assertThat(sent.length).isLessThan(BODY.length / 2);
+		assertThat(PlainOrigin.decode("lzf", sent)).isEqualTo(BODY);
+		assertThat(this.recorder.events).containsExactly("skipped CLIENT REQUEST NOT_ACCEPTABLE",
+				"encoded CLIENT REQUEST lzf");
+	}
+
+	@ParameterizedTest(name = "{0}")
+	@MethodSource("clients")
+	void autoUsesAnotherAdvertisedCodingWhenTheConfiguredOneIsNot(Function<ClientCompression, TestClient> kind)
+			throws IOException {
+		this.origin.advertise = "gzip";
+		this.origin.acceptRequestCodings = List.of("gzip");
+		TestClient client = client(kind, RequestCompression.AUTO);
+		postAndCheckEcho(client);
+		postAndCheckEcho(client);
+		assertThat(echoedCodings()).containsExactly("null", "gzip");
+	}
+
+	@ParameterizedTest(name = "{0}")
+	@MethodSource("clients")
+	void autoStopsCompressingWhenTheOriginStopsAdvertising(Function<ClientCompression, TestClient> kind)
+			throws IOException {
+		this.origin.advertise = "lzf";
+		this.origin.acceptRequestCodings = List.of("lzf");
+		TestClient client = client(kind, RequestCompression.AUTO);
+		postAndCheckEcho(client);
+		this.origin.advertise = "identity";
+		postAndCheckEcho(client);
+		postAndCheckEcho(client);
+		assertThat(echoedCodings()).containsExactly("null", "lzf", "null");
+	}
+
+	@ParameterizedTest(name = "{0}")
+	@MethodSource("clients")
+	void alwaysCompressesTheFirstRequest(Function<ClientCompression, TestClient> kind) throws IOException {
+		this.origin.acceptRequestCodings = List.of("lzf");
+		postAndCheckEcho(client(kind, RequestCompression.ALWAYS));
+		assertThat(echoedCodings()).containsExactly("lzf");
+		assertThat(this.recorder.events).containsExactly("encoded CLIENT REQUEST lzf");
+	}
+
+	@ParameterizedTest(name = "{0}")
+	@MethodSource("clients")
+	void neverCompressesEvenForAnOriginThatAdvertised(Function<ClientCompression, TestClient> kind)
+			throws IOException {
+		this.origin.advertise = "lzf";
+		this.origin.acceptRequestCodings = List.of("lzf");
+		TestClient client = client(kind, RequestCompression.NEVER);
+		postAndCheckEcho(client);
+		postAndCheckEcho(client);
+		assertThat(echoedCodings()).containsExactly("null", "null");
+		assertThat(this.recorder.events).containsOnly("skipped CLIENT REQUEST DISABLED");
+	}
+
+	@ParameterizedTest(name = "{0}")
+	@MethodSource("clients")
+	void compressesFromTheThresholdOn(Function<ClientCompression, TestClient> kind) throws IOException {
+		this.origin.acceptRequestCodings = List.of("lzf");
+		TestClient client = client(kind, RequestCompression.ALWAYS);
+		byte[] below = Payloads.json(4499);
+		byte[] at = Payloads.json(4500);
+		assertThat(client.post(this.origin.uri("/echo"), below).body()).isEqualTo(below);
+		assertThat(client.post(this.origin.uri("/echo"), at).body()).isEqualTo(at);
+		assertThat(echoedCodings()).containsExactly("null", "lzf");
+		assertThat(this.recorder.events).containsExactly("skipped CLIENT REQUEST BELOW_THRESHOLD",
+				"encoded CLIENT REQUEST lzf");
+	}
+
+	@ParameterizedTest(name = "{0}")
+	@MethodSource("clients")
+	void leavesABodyTheCallerEncodedAlone(Function<ClientCompression, TestClient> kind) throws IOException {
+		this.origin.acceptRequestCodings = List.of("gzip");
+		byte[] gzipped = PlainOrigin.encode("gzip", BODY);
+		HttpHeaders headers = new HttpHeaders();
+		headers.set(HttpHeaders.CONTENT_ENCODING, "gzip");
+		TestClient.Response response = client(kind, RequestCompression.ALWAYS).exchange(HttpMethod.POST,
+				this.origin.uri("/echo"), headers, gzipped, Map.of());
+		assertThat(response.body()).isEqualTo(BODY);
+		assertThat(this.origin.requestsTo("/echo").get(0).body()).isEqualTo(gzipped);
+		assertThat(this.recorder.events).containsExactly("skipped CLIENT REQUEST ALREADY_ENCODED");
+	}
+
+	@ParameterizedTest(name = "{0}")
+	@MethodSource("clients")
+	void resendsOnceWithAnAdvertisedCodingAfterA415AndRemembers(Function<ClientCompression, TestClient> kind)
+			throws IOException {
+		this.origin.acceptRequestCodings = List.of("gzip");
+		TestClient client = client(kind, RequestCompression.ALWAYS);
+		postAndCheckEcho(client);
+		postAndCheckEcho(client);
+		assertThat(echoedCodings()).containsExactly("lzf", "gzip", "gzip");
+		assertThat(this.recorder.events).containsOnlyOnce("rejected CLIENT REQUEST lzf UNSUPPORTED_CODING");
+	}
+
+	@ParameterizedTest(name = "{0}")
+	@MethodSource("clients")
+	void resendsOnceUncompressedAfterA415AcceptingNoCodingAndRemembers(Function<ClientCompression, TestClient> kind)
+			throws IOException {
+		this.origin.acceptRequestCodings = List.of("identity");
+		TestClient client = client(kind, RequestCompression.ALWAYS);
+		postAndCheckEcho(client);
+		postAndCheckEcho(client);
+		assertThat(echoedCodings()).containsExactly("lzf", "null", "null");
+		assertThat(this.origin.requestsTo("/echo").get(1).body()).isEqualTo(BODY);
+	}
+
+	@ParameterizedTest(name = "{0}")
+	@MethodSource("clients")
+	void doesNotResendAfterA415ThatNamesNoCodings(Function<ClientCompression, TestClient> kind) throws IOException {
+		this.origin.acceptRequestCodings = List.of("gzip");
+		this.origin.advertiseOn415 = false;
+		TestClient.Response response = client(kind, RequestCompression.ALWAYS).post(this.origin.uri("/echo"), BODY);
+		assertThat(response.status()).isEqualTo(415);
+		assertThat(echoedCodings()).containsExactly("lzf");
+	}
+
+	@Test
+	void restClientLeavesARequestWithTheSkipAttributeAlone() throws IOException {
+		assertLeftAlone(TestClient.restClient(TestClient.plainJdk(), compression(RequestCompression.ALWAYS)));
+	}
+
+	@Test
+	void webClientLeavesARequestWithTheSkipAttributeAlone() throws IOException {
+		assertLeftAlone(TestClient.webClient(TestClient.plainReactorNetty(), compression(RequestCompression.ALWAYS),
+				true));
+	}
+
+	private void assertLeftAlone(TestClient client) throws IOException {
+		Map<String, Object> skip = Map.of(RestCompressClient.SKIP_ATTRIBUTE, true);
+		TestClient.Response echo = client.exchange(HttpMethod.POST, this.origin.uri("/echo"), new HttpHeaders(), BODY,
+				skip);
+		assertThat(echo.body()).isEqualTo(BODY);
+		PlainOrigin.Recorded sent = this.origin.requestsTo("/echo").get(0);
+		assertThat(sent.header("Content-Encoding")).isNull();
+		assertThat(sent.header("Accept-Encoding")).isNull();
+		HttpHeaders acceptLzf = new HttpHeaders();
+		acceptLzf.set(HttpHeaders.ACCEPT_ENCODING, "lzf");
+		TestClient.Response raw = client.exchange(HttpMethod.GET, this.origin.uri("/payload/lzf/10000"), acceptLzf,
+				null, skip);
+		assertThat(raw.headers().getFirst(HttpHeaders.CONTENT_ENCODING)).isEqualTo("lzf");
+		assertThat(raw.body()).isEqualTo(PlainOrigin.encode("lzf", Payloads.json(10_000)));
+		assertThat(this.recorder.events).isEmpty();
+	}
+
+	@Test
+	void restClientBuiltWithoutRestCompressIsLeftAlone() throws IOException {
+		assertClientLeftAlone(TestClient.restClient(TestClient.plainJdk(), compression(RequestCompression.ALWAYS),
+				(builder) -> builder.requestInterceptors(RestCompressClient.disabled())));
+	}
+
+	@Test
+	void webClientBuiltWithoutRestCompressIsLeftAlone() throws IOException {
+		assertClientLeftAlone(TestClient.webClient(TestClient.plainReactorNetty(),
+				compression(RequestCompression.ALWAYS), false, (builder) -> builder.filters(RestCompressClient.disabled())));
+	}
+
+	@Test
+	void restTemplateWithRestCompressDisabledIsLeftAlone() throws IOException {
+		org.springframework.web.client.RestTemplate restTemplate = new org.springframework.web.client.RestTemplate(
+				TestClient.plainJdk());
+		restTemplate.getInterceptors().add(new ClientCompressionInterceptor(compression(RequestCompression.ALWAYS)));
+		RestCompressClient.disable(restTemplate);
+		assertThat(restTemplate.getInterceptors()).isEmpty();
+	}
+
+	private void assertClientLeftAlone(TestClient client) throws IOException {
+		postAndCheckEcho(client);
+		PlainOrigin.Recorded sent = this.origin.requestsTo("/echo").get(0);
+		assertThat(sent.header("Content-Encoding")).isNull();
+		assertThat(sent.header("Accept-Encoding")).isNull();
+		assertThat(this.recorder.events).isEmpty();
+	}
+
+}

@@ -1,0 +1,77 @@
+package io.restcompress.client;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import io.restcompress.codec.LzfCodec;
+import org.junit.jupiter.api.Test;
+import reactor.core.publisher.Flux;
+import reactor.test.StepVerifier;
+
+import org.springframework.core.io.buffer.DataBuffer;
+import org.springframework.core.io.buffer.DataBufferUtils;
+import org.springframework.core.io.buffer.DefaultDataBufferFactory;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The WebClient's streaming request encoder.
+ */
+class StreamingEncoderTests {
+
+	private static final Duration TIMEOUT = Duration.ofSeconds(10);
+
+	private final TrackedBuffers buffers = new TrackedBuffers();
+
+	private final AtomicInteger completions = new AtomicInteger();
+
+	private Flux<DataBuffer> encode(Flux<byte[]> pieces) {
+		return StreamingEncoder.encode(pieces.map(this.buffers::wrap), new LzfCodec(),
+				DefaultDataBufferFactory.sharedInstance, (identity, encoded, nanos) -> this.completions.incrementAndGet());
+	}
+
+	@Test
+	void encodesAsTheBodyFlowsAndReleasesEveryBuffer() throws IOException {
+		byte[] identity = Payloads.json(500_000);
+		List<byte[]> pieces = TrackedBuffers.split(identity, 3000);
+		ByteArrayOutputStream encoded = new ByteArrayOutputStream();
+		List<DataBuffer> chunks = encode(Flux.fromIterable(pieces)).collectList().block(TIMEOUT);
+		chunks.forEach((chunk) -> {
+			byte[] bytes = new byte[chunk.readableByteCount()];
+			chunk.read(bytes);
+			encoded.writeBytes(bytes);
+		});
+		assertThat(chunks).hasSizeGreaterThan(1).hasSizeLessThan(pieces.size());
+		assertThat(PlainOrigin.decode("lzf", encoded.toByteArray())).isEqualTo(identity);
+		assertThat(this.buffers.allReleased()).isTrue();
+		assertThat(this.completions).hasValue(1);
+	}
+
+	@Test
+	void releasesEveryBufferAndRecordsNothingWhenCancelled() {
+		List<byte[]> pieces = TrackedBuffers.split(Payloads.json(500_000), 3000);
+		StepVerifier.create(encode(Flux.fromIterable(pieces)).doOnNext(DataBufferUtils::release), 1)
+			.expectNextCount(1)
+			.thenCancel()
+			.verify(TIMEOUT);
+		assertThat(this.buffers.handedOut()).isGreaterThan(0).isLessThan(pieces.size());
+		assertThat(this.buffers.allReleased()).isTrue();
+		assertThat(this.completions).hasValue(0);
+	}
+
+	@Test
+	void releasesEveryBufferAndRecordsNothingWhenTheBodyFails() {
+		List<byte[]> pieces = TrackedBuffers.split(Payloads.json(100_000), 3000);
+		Flux<byte[]> failing = Flux.fromIterable(pieces).concatWith(Flux.error(new IllegalStateException("boom")));
+		StepVerifier.create(encode(failing).doOnNext(DataBufferUtils::release))
+			.thenConsumeWhile((chunk) -> true)
+			.expectErrorMessage("boom")
+			.verify(TIMEOUT);
+		assertThat(this.buffers.allReleased()).isTrue();
+		assertThat(this.completions).hasValue(0);
+	}
+
+}

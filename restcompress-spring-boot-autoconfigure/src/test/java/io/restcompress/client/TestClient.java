@@ -1,0 +1,206 @@
+package io.restcompress.client;
+
+import java.io.IOException;
+import java.net.URI;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.stream.Stream;
+
+import org.jspecify.annotations.Nullable;
+import org.junit.jupiter.api.Named;
+import reactor.core.publisher.Flux;
+
+import org.springframework.core.io.buffer.DataBuffer;
+import org.springframework.core.io.buffer.DataBufferUtils;
+import org.springframework.core.io.buffer.DefaultDataBufferFactory;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpMethod;
+import org.springframework.http.client.ClientHttpRequestFactory;
+import org.springframework.http.client.JdkClientHttpRequestFactory;
+import org.springframework.http.client.reactive.ClientHttpConnector;
+import org.springframework.http.client.reactive.ReactorClientHttpConnector;
+import org.springframework.web.client.ResponseErrorHandler;
+import org.springframework.web.client.RestClient;
+import org.springframework.web.client.RestTemplate;
+import org.springframework.web.reactive.function.BodyExtractors;
+import org.springframework.web.reactive.function.client.WebClient;
+
+/**
+ * One of the clients restcompress supports, reduced to a single exchange that returns the
+ * status, headers and body bytes the application sees.
+ */
+interface TestClient {
+
+	Duration TIMEOUT = Duration.ofSeconds(30);
+
+	Response exchange(HttpMethod method, URI uri, HttpHeaders headers, byte @Nullable [] body,
+			Map<String, Object> attributes) throws IOException;
+
+	default Response get(URI uri) throws IOException {
+		return exchange(HttpMethod.GET, uri, new HttpHeaders(), null, Map.of());
+	}
+
+	default Response post(URI uri, byte[] body) throws IOException {
+		return exchange(HttpMethod.POST, uri, new HttpHeaders(), body, Map.of());
+	}
+
+	record Response(int status, HttpHeaders headers, byte[] body) {
+	}
+
+	/**
+	 * The clients every behaviour is checked with, on HTTP libraries whose own decoding is off
+	 * as the auto-configuration sets it: RestTemplate and RestClient on the JDK's HttpClient,
+	 * WebClient on Reactor Netty with bodies of known length and streamed in chunks of unknown
+	 * length.
+	 */
+	static Stream<Named<Function<ClientCompression, TestClient>>> kinds() {
+		return Stream.of(
+				Named.of("RestTemplate", (compression) -> restTemplate(plainJdk(), compression)),
+				Named.of("RestClient", (compression) -> restClient(plainJdk(), compression)),
+				Named.of("WebClient", (compression) -> webClient(plainReactorNetty(), compression, false)),
+				Named.of("WebClient, chunked body", (compression) -> webClient(plainReactorNetty(), compression, true)));
+	}
+
+	static ClientHttpRequestFactory plainJdk() {
+		JdkClientHttpRequestFactory factory = new JdkClientHttpRequestFactory();
+		factory.enableCompression(false);
+		return factory;
+	}
+
+	static ClientHttpConnector plainReactorNetty() {
+		return new ReactorClientHttpConnector(reactor.netty.http.client.HttpClient.create().compress(false));
+	}
+
+	static TestClient restTemplate(ClientHttpRequestFactory factory, ClientCompression compression) {
+		RestTemplate restTemplate = new RestTemplate(factory);
+		restTemplate.getInterceptors().add(new ClientCompressionInterceptor(compression));
+		restTemplate.setErrorHandler(new ResponseErrorHandler() {
+
+			@Override
+			public boolean hasError(org.springframework.http.client.ClientHttpResponse response) {
+				return false;
+			}
+
+		});
+		return new TestClient() {
+
+			@Override
+			public Response exchange(HttpMethod method, URI uri, HttpHeaders headers, byte @Nullable [] body,
+					Map<String, Object> attributes) {
+				return restTemplate.execute(uri, method, (request) -> {
+					request.getHeaders().putAll(headers);
+					if (body != null) {
+						request.getBody().write(body);
+					}
+				}, (response) -> new Response(response.getStatusCode().value(),
+						HttpHeaders.copyOf(response.getHeaders()), response.getBody().readAllBytes()));
+			}
+
+			@Override
+			public String toString() {
+				return "RestTemplate(" + factory.getClass().getSimpleName() + ")";
+			}
+
+		};
+	}
+
+	static TestClient restClient(ClientHttpRequestFactory factory, ClientCompression compression) {
+		return restClient(factory, compression, (builder) -> {
+		});
+	}
+
+	static TestClient restClient(ClientHttpRequestFactory factory, ClientCompression compression,
+			Consumer<RestClient.Builder> customizer) {
+		RestClient.Builder builder = RestClient.builder()
+			.requestFactory(factory)
+			.requestInterceptor(new ClientCompressionInterceptor(compression));
+		customizer.accept(builder);
+		RestClient restClient = builder.build();
+		return new TestClient() {
+
+			@Override
+			public Response exchange(HttpMethod method, URI uri, HttpHeaders headers, byte @Nullable [] body,
+					Map<String, Object> attributes) {
+				RestClient.RequestBodySpec spec = restClient.method(method)
+					.uri(uri)
+					.headers((h) -> h.putAll(headers))
+					.attributes((a) -> a.putAll(attributes));
+				if (body != null) {
+					spec.body(body);
+				}
+				return spec.exchange((request, response) -> new Response(response.getStatusCode().value(),
+						HttpHeaders.copyOf(response.getHeaders()), response.getBody().readAllBytes()));
+			}
+
+			@Override
+			public String toString() {
+				return "RestClient(" + factory.getClass().getSimpleName() + ")";
+			}
+
+		};
+	}
+
+	static TestClient webClient(ClientHttpConnector connector, ClientCompression compression, boolean chunked) {
+		return webClient(connector, compression, chunked, (builder) -> {
+		});
+	}
+
+	static TestClient webClient(ClientHttpConnector connector, ClientCompression compression, boolean chunked,
+			Consumer<WebClient.Builder> customizer) {
+		WebClient.Builder builder = WebClient.builder()
+			.clientConnector(connector)
+			.filter(new ClientCompressionExchangeFilter(compression));
+		customizer.accept(builder);
+		WebClient webClient = builder.build();
+		return new TestClient() {
+
+			@Override
+			public Response exchange(HttpMethod method, URI uri, HttpHeaders headers, byte @Nullable [] body,
+					Map<String, Object> attributes) {
+				WebClient.RequestBodySpec spec = webClient.method(method)
+					.uri(uri)
+					.headers((h) -> h.putAll(headers))
+					.attributes((a) -> a.putAll(attributes));
+				if (body != null) {
+					if (chunked) {
+						spec.body(chunks(body), DataBuffer.class);
+					}
+					else {
+						spec.bodyValue(body);
+					}
+				}
+				return spec.exchangeToMono((response) -> DataBufferUtils.join(response.body(BodyExtractors.toDataBuffers()))
+					.map(TestClient::bytes)
+					.defaultIfEmpty(new byte[0])
+					.map((bytes) -> new Response(response.statusCode().value(),
+							HttpHeaders.copyOf(response.headers().asHttpHeaders()), bytes)))
+					.block(TIMEOUT);
+			}
+
+			@Override
+			public String toString() {
+				return "WebClient(" + connector.getClass().getSimpleName() + (chunked ? ", chunked body)" : ")");
+			}
+
+		};
+	}
+
+	static Flux<DataBuffer> chunks(byte[] body) {
+		return Flux.range(0, (body.length + 999) / 1000).map((i) -> {
+			int length = Math.min(1000, body.length - i * 1000);
+			return DefaultDataBufferFactory.sharedInstance.wrap(Arrays.copyOfRange(body, i * 1000, i * 1000 + length));
+		});
+	}
+
+	static byte[] bytes(DataBuffer buffer) {
+		byte[] bytes = new byte[buffer.readableByteCount()];
+		buffer.read(bytes);
+		DataBufferUtils.release(buffer);
+		return bytes;
+	}
+
+}

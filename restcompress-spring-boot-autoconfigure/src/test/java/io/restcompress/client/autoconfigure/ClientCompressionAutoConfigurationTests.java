@@ -1,0 +1,219 @@
+package io.restcompress.client.autoconfigure;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import io.restcompress.client.ClientCompression;
+import io.restcompress.client.ClientCompressionExchangeFilter;
+import io.restcompress.client.ClientCompressionInterceptor;
+import io.restcompress.codec.ContentCodecs;
+import io.restcompress.codec.GzipCodec;
+import io.restcompress.codec.autoconfigure.ContentCodecAutoConfiguration;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.http.client.autoconfigure.ClientHttpRequestFactoryBuilderCustomizer;
+import org.springframework.boot.http.client.autoconfigure.reactive.ClientHttpConnectorBuilderCustomizer;
+import org.springframework.boot.restclient.RestClientCustomizer;
+import org.springframework.boot.restclient.RestTemplateCustomizer;
+import org.springframework.boot.test.context.FilteredClassLoader;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.boot.webclient.WebClientCustomizer;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.http.client.ClientHttpRequestInterceptor;
+import org.springframework.web.client.RestClient;
+import org.springframework.web.client.RestTemplate;
+import org.springframework.web.reactive.function.client.ExchangeFilterFunction;
+import org.springframework.web.reactive.function.client.WebClient;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Conditions of {@link ClientCompressionAutoConfiguration}.
+ */
+class ClientCompressionAutoConfigurationTests {
+
+	private final ApplicationContextRunner runner = new ApplicationContextRunner().withConfiguration(
+			AutoConfigurations.of(ContentCodecAutoConfiguration.class, ClientCompressionAutoConfiguration.class));
+
+	@Test
+	void customizesEveryClientWithOneSharedPolicy() {
+		this.runner.run((context) -> {
+			assertThat(context).hasSingleBean(ClientCompression.class)
+				.hasSingleBean(ClientCompressionInterceptor.class)
+				.hasSingleBean(ClientCompressionExchangeFilter.class)
+				.hasSingleBean(RestClientCustomizer.class)
+				.hasSingleBean(RestTemplateCustomizer.class)
+				.hasSingleBean(WebClientCustomizer.class);
+			ClientCompressionInterceptor interceptor = context.getBean(ClientCompressionInterceptor.class);
+			assertThat(interceptorsOf(context.getBean(RestClientCustomizer.class))).containsExactly(interceptor);
+			RestTemplate restTemplate = new RestTemplate();
+			context.getBean(RestTemplateCustomizer.class).customize(restTemplate);
+			assertThat(restTemplate.getInterceptors()).containsExactly(interceptor);
+			assertThat(filtersOf(context.getBean(WebClientCustomizer.class)))
+				.containsExactly(context.getBean(ClientCompressionExchangeFilter.class));
+		});
+	}
+
+	@Test
+	void defaultsToAcceptingEveryCodecAndCompressingWithLzfWhenAdvertised() {
+		this.runner.run((context) -> {
+			ClientCompression compression = context.getBean(ClientCompression.class);
+			assertThat(compression.acceptEncoding()).isEqualTo("lzf, lz4, gzip, zstd, br, deflate");
+			assertThat(compression.minRequestSize()).isEqualTo(4500);
+		});
+	}
+
+	@Test
+	void bindsTheProperties() {
+		this.runner
+			.withPropertyValues("restcompress.client.accept-encodings=gzip,lzf",
+					"restcompress.client.min-request-size=1KB")
+			.run((context) -> {
+				ClientCompression compression = context.getBean(ClientCompression.class);
+				assertThat(compression.acceptEncoding()).isEqualTo("gzip, lzf");
+				assertThat(compression.minRequestSize()).isEqualTo(1024);
+			});
+	}
+
+	@Test
+	void failsToStartWithAnUnknownRequestEncoding() {
+		this.runner.withPropertyValues("restcompress.client.request-encoding=snappy")
+			.run((context) -> assertThat(context).hasFailed()
+				.getFailure()
+				.rootCause()
+				.hasMessageContaining("Unknown request encoding 'snappy'"));
+	}
+
+	@Test
+	void customizesNoBlockingClientWithoutTheRestClientModule() {
+		this.runner.withClassLoader(new FilteredClassLoader(RestClientCustomizer.class)).run((context) -> {
+			assertThat(context).doesNotHaveBean(ClientCompressionInterceptor.class)
+				.doesNotHaveBean(RestClientCustomizer.class)
+				.doesNotHaveBean(RestTemplateCustomizer.class)
+				.hasSingleBean(WebClientCustomizer.class);
+		});
+	}
+
+	@Test
+	void customizesNoWebClientWithoutTheWebClientModule() {
+		this.runner.withClassLoader(new FilteredClassLoader(WebClientCustomizer.class)).run((context) -> {
+			assertThat(context).doesNotHaveBean(ClientCompressionExchangeFilter.class)
+				.doesNotHaveBean(WebClientCustomizer.class)
+				.hasSingleBean(RestClientCustomizer.class);
+		});
+	}
+
+	@Test
+	void customizesNoWebClientWithoutWebFlux() {
+		this.runner.withClassLoader(new FilteredClassLoader(WebClient.class)).run((context) -> {
+			assertThat(context).doesNotHaveBean(ClientCompressionExchangeFilter.class)
+				.hasSingleBean(RestClientCustomizer.class);
+		});
+	}
+
+	@Test
+	void backsOffWhenRestcompressIsDisabled() {
+		this.runner.withPropertyValues("restcompress.enabled=false").run((context) -> {
+			assertThat(context).doesNotHaveBean(ClientCompression.class)
+				.doesNotHaveBean(RestClientCustomizer.class)
+				.doesNotHaveBean(WebClientCustomizer.class);
+		});
+	}
+
+	@Test
+	void backsOffWhenTheClientSideIsDisabled() {
+		this.runner.withPropertyValues("restcompress.client.enabled=false").run((context) -> {
+			assertThat(context).hasSingleBean(ContentCodecs.class)
+				.doesNotHaveBean(ClientCompression.class)
+				.doesNotHaveBean(RestTemplateCustomizer.class)
+				.doesNotHaveBean(WebClientCustomizer.class);
+		});
+	}
+
+	@Test
+	void backsOffWithoutCodecs() {
+		new ApplicationContextRunner()
+			.withConfiguration(AutoConfigurations.of(ClientCompressionAutoConfiguration.class))
+			.run((context) -> assertThat(context).doesNotHaveBean(ClientCompression.class));
+	}
+
+	@Test
+	void usesTheApplicationsPolicyInterceptorAndFilter() {
+		this.runner.withUserConfiguration(OwnComponents.class).run((context) -> {
+			assertThat(context).hasSingleBean(ClientCompression.class)
+				.hasSingleBean(ClientCompressionInterceptor.class)
+				.hasSingleBean(ClientCompressionExchangeFilter.class);
+			assertThat(context.getBean(ClientCompression.class).acceptEncoding()).isEqualTo("gzip");
+			assertThat(interceptorsOf(context.getBean(RestClientCustomizer.class)))
+				.containsExactly(context.getBean("ownInterceptor", ClientHttpRequestInterceptor.class));
+			assertThat(filtersOf(context.getBean(WebClientCustomizer.class)))
+				.containsExactly(context.getBean("ownFilter", ExchangeFilterFunction.class));
+		});
+	}
+
+	@Test
+	void switchesOffTheLibrariesDecoding() {
+		this.runner.run((context) -> {
+			assertThat(context.getBeansOfType(ClientHttpRequestFactoryBuilderCustomizer.class)).hasSize(4);
+			assertThat(context.getBeansOfType(ClientHttpConnectorBuilderCustomizer.class)).hasSize(2);
+		});
+	}
+
+	@Test
+	void leavesTheLibrariesDecodingOnWhenAsked() {
+		this.runner.withPropertyValues("restcompress.client.library-decoding=true").run((context) -> {
+			assertThat(context).doesNotHaveBean(ClientHttpRequestFactoryBuilderCustomizer.class)
+				.doesNotHaveBean(ClientHttpConnectorBuilderCustomizer.class)
+				.hasSingleBean(RestClientCustomizer.class);
+		});
+	}
+
+	@Test
+	void leavesOnlyTheLibrariesOnTheClasspathAlone() {
+		this.runner
+			.withClassLoader(new FilteredClassLoader("org.apache.hc.client5", "reactor.netty", "org.eclipse.jetty"))
+			.run((context) -> {
+				assertThat(context.getBeansOfType(ClientHttpRequestFactoryBuilderCustomizer.class)).hasSize(1);
+				assertThat(context).doesNotHaveBean(ClientHttpConnectorBuilderCustomizer.class);
+			});
+	}
+
+	private static List<ClientHttpRequestInterceptor> interceptorsOf(RestClientCustomizer customizer) {
+		RestClient.Builder builder = RestClient.builder();
+		customizer.customize(builder);
+		List<ClientHttpRequestInterceptor> interceptors = new ArrayList<>();
+		builder.requestInterceptors(interceptors::addAll);
+		return interceptors;
+	}
+
+	private static List<ExchangeFilterFunction> filtersOf(WebClientCustomizer customizer) {
+		WebClient.Builder builder = WebClient.builder();
+		customizer.customize(builder);
+		List<ExchangeFilterFunction> filters = new ArrayList<>();
+		builder.filters(filters::addAll);
+		return filters;
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class OwnComponents {
+
+		@Bean
+		ClientCompression ownCompression() {
+			return ClientCompression.builder(ContentCodecs.of(new GzipCodec(1))).requestEncoding("gzip").build();
+		}
+
+		@Bean
+		ClientCompressionInterceptor ownInterceptor(ClientCompression compression) {
+			return new ClientCompressionInterceptor(compression);
+		}
+
+		@Bean
+		ClientCompressionExchangeFilter ownFilter(ClientCompression compression) {
+			return new ClientCompressionExchangeFilter(compression);
+		}
+
+	}
+
+}
