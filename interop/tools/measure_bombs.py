@@ -1,6 +1,7 @@
 """Sends a 1 GiB decompression bomb in every advertised coding to a running sample app and
 prints, per coding, the encoded size, the status, the time to the answer and the largest heap
-use seen while it was handled (polled from /actuator/metrics/jvm.memory.used).
+use seen while it was handled (polled from /actuator/metrics/jvm.memory.used, and read
+once more right after the answer).
 
     python interop/tools/measure_bombs.py --base-url http://127.0.0.1:8080 [--parallel 8]
 Run by scripts/measure-bombs.sh, which starts the app with a fixed heap.
@@ -38,9 +39,15 @@ class HeapSampler(threading.Thread):
             time.sleep(0.02)
 
     def stop(self) -> int:
+        """The largest heap use seen, including right after the request: what it allocated is
+        still there unless a GC ran, and a short request can fall between two samples."""
         self.running = False
         self.join()
-        return self.peak
+        return max(self.peak, heap_used(self.base_url))
+
+
+def size(count: int) -> str:
+    return f"{count / 1e6:.2f} MB" if count >= 1e6 else f"{count / 1e3:.1f} KB"
 
 
 def collect_garbage(pid: int | None):
@@ -77,7 +84,7 @@ def main():
         sampler.start()
         status, seconds = send(base_url, coding.token, bombs[coding.token])
         peak = sampler.stop()
-        print(f"| {coding.token} | {len(bombs[coding.token]) / 1e6:.2f} MB | {GiB // (1 << 20)} MiB | {status} "
+        print(f"| {coding.token} | {size(len(bombs[coding.token]))} | {GiB // (1 << 20)} MiB | {status} "
               f"| {seconds:.2f} s | {(peak - baseline) / 1e6:.0f} MB ({peak / 1e6:.0f} - {baseline / 1e6:.0f}) |")
     collect_garbage(args.pid)
     baseline = heap_used(base_url)
