@@ -37,6 +37,15 @@ def test_curl_compressed_receives_a_coding_it_decodes(base_url, static_document,
     assert body == static_document
 
 
+def test_curl_decodes_every_coding_it_knows(base_url, static_document, coding, tmp_path):
+    if coding.token not in curl_accepted_codings():
+        pytest.skip(f"this curl does not decode {coding.token}")
+    headers, body = curl("--compressed", "-H", "Accept-Encoding: " + coding.token, base_url + "/api/static",
+                         tmp_path=tmp_path)
+    assert headers["content-encoding"] == coding.token
+    assert body == static_document
+
+
 def test_curl_fetches_lzf_that_liblzf_decodes(base_url, static_document, advertised, tmp_path):
     if "lzf" not in advertised:
         pytest.skip("the server does not advertise lzf")
