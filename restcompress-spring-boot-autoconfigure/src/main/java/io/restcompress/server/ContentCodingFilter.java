@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Locale;
 
 import jakarta.servlet.AsyncEvent;
 import jakarta.servlet.AsyncListener;
@@ -23,6 +24,7 @@ import io.restcompress.metrics.SkipReason;
 
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpHeaders;
+import org.springframework.http.MediaType;
 import org.springframework.http.server.PathContainer;
 import org.springframework.web.filter.OncePerRequestFilter;
 import org.springframework.web.util.ServletRequestPathUtils;
@@ -66,6 +68,12 @@ public class ContentCodingFilter extends OncePerRequestFilter {
 		if (decoders == null) {
 			this.recorder.rejected(Side.SERVER, Direction.REQUEST, rejectedCoding(codings), RejectReason.UNSUPPORTED_CODING);
 			ProblemResponses.unsupportedCoding(request, response, String.join(", ", codings), this.settings.codecs().tokens());
+			return;
+		}
+		if (!decoders.isEmpty() && hasBody(request) && isForm(request)) {
+			this.recorder.rejected(Side.SERVER, Direction.REQUEST, decoders.get(0).coding(),
+					RejectReason.UNSUPPORTED_CODING);
+			ProblemResponses.unsupportedCodingForForms(request, response, String.join(", ", codings));
 			return;
 		}
 		if (this.settings.decodeRequests() && this.settings.advertiseRequestCodings()) {
@@ -155,6 +163,19 @@ public class ContentCodingFilter extends OncePerRequestFilter {
 			}
 		}
 		return "stacked";
+	}
+
+	/**
+	 * Whether the container parses the body itself (form parameters, multipart parts), from the
+	 * raw bytes that no wrapper can decode.
+	 */
+	private static boolean isForm(HttpServletRequest request) {
+		String contentType = request.getContentType();
+		if (contentType == null) {
+			return false;
+		}
+		String type = contentType.toLowerCase(Locale.ROOT);
+		return type.startsWith(MediaType.APPLICATION_FORM_URLENCODED_VALUE) || type.startsWith("multipart/");
 	}
 
 	private static boolean hasBody(HttpServletRequest request) {

@@ -34,6 +34,18 @@ final class ProblemResponses {
 	}
 
 	/**
+	 * Answers 415 for an encoded form or multipart body, which the servlet container parses
+	 * from the raw bytes, with {@code Accept-Encoding: identity} so the client sends it as it is.
+	 */
+	static void unsupportedCodingForForms(HttpServletRequest request, HttpServletResponse response,
+			String contentEncoding) throws IOException {
+		response.setHeader(HttpHeaders.ACCEPT_ENCODING, "identity");
+		write(request, response, HttpStatus.UNSUPPORTED_MEDIA_TYPE, "Content-Encoding '" + contentEncoding
+				+ "' is not supported for form and multipart bodies, which the server parses as they are sent; send them without a content coding",
+				contentEncoding);
+	}
+
+	/**
 	 * Answers 413 or 400 for a request body that failed to decode.
 	 */
 	static void decodingFailed(HttpServletRequest request, HttpServletResponse response,

@@ -98,6 +98,25 @@ class RequestDecodingIntegrationTests extends AbstractServerIntegrationTests {
 		assertThat(TestEndpoints.handlerCalls).hasValue(0);
 	}
 
+	@ParameterizedTest
+	@ValueSource(strings = { "application/x-www-form-urlencoded", "multipart/form-data; boundary=x" })
+	void rejectsEncodedFormsWhichTheContainerParsesFromTheRawBody(String contentType) {
+		HttpResponse<byte[]> response = this.http.post("/plain/form",
+				HttpTestClient.encode("gzip", "a=1".getBytes(StandardCharsets.US_ASCII)), "Content-Encoding", "gzip",
+				"Content-Type", contentType);
+		assertThat(response.statusCode()).isEqualTo(415);
+		assertThat(header(response, "Accept-Encoding")).isEqualTo("identity");
+		assertThat(new String(response.body(), StandardCharsets.UTF_8)).contains("form");
+		assertThat(TestEndpoints.handlerCalls).hasValue(0);
+	}
+
+	@Test
+	void leavesPlainFormsAlone() {
+		HttpResponse<byte[]> response = this.http.post("/plain/form", "a=1".getBytes(StandardCharsets.US_ASCII),
+				"Content-Type", "application/x-www-form-urlencoded");
+		assertThat(new String(response.body(), StandardCharsets.UTF_8)).isEqualTo("1");
+	}
+
 	@Test
 	void rejectsStackedCodingWithAnUnknownLayer() {
 		HttpResponse<byte[]> response = this.http.post("/plain/echo", HttpTestClient.encode("gzip", new byte[10]),

@@ -25,6 +25,7 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.PutMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestHeader;
+import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.context.request.async.DeferredResult;
 import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
@@ -269,6 +270,12 @@ final class TestEndpoints {
 				}
 			}
 			return String.valueOf(total);
+		}
+
+		@PostMapping("/plain/form")
+		String form(@RequestParam("a") String a) {
+			handlerCalls.incrementAndGet();
+			return a;
 		}
 
 		@PostMapping("/plain/ignore")
