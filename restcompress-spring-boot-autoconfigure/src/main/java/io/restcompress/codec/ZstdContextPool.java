@@ -14,7 +14,8 @@ import com.github.luben.zstd.ZstdDecompressCtx;
 /**
  * A bounded pool of zstd contexts with their direct buffers. Reusing a context keeps its
  * native workspace, which a short body would otherwise allocate and free again. A context
- * returned to a full or closed pool, or one whose stream failed, is freed at once.
+ * returned to a full or closed pool is freed at once; one whose stream failed is replaced by a
+ * fresh native context that keeps its direct buffers.
  * @param <C> the native context type
  */
 final class ZstdContextPool<C> {
@@ -55,27 +56,45 @@ final class ZstdContextPool<C> {
 	 */
 	Lease<C> borrow(Object owner) {
 		Context<C> polled = this.idle.poll();
-		Context<C> context = (polled != null) ? polled : new Context<>(this.factory.get());
+		Context<C> context = (polled != null) ? polled
+				: new Context<>(this.factory.get(), ByteBuffer.allocateDirect(BUFFER_SIZE).order(ByteOrder.LITTLE_ENDIAN),
+						ByteBuffer.allocateDirect(BUFFER_SIZE), new byte[16 * 1024]);
 		return new Lease<>(context, CLEANER.register(owner, () -> release(context)));
 	}
 
 	private void release(Context<C> context) {
-		if (this.closed || context.failed) {
+		if (this.closed) {
 			this.free.accept(context.ctx);
 			return;
 		}
-		context.input.clear();
-		context.output.clear();
+		Context<C> reusable = context.failed ? renewed(context) : reset(context);
+		if (reusable == null) {
+			return;
+		}
+		reusable.input.clear();
+		reusable.output.clear();
+		if (!this.idle.offer(reusable) || (this.closed && this.idle.remove(reusable))) {
+			this.free.accept(reusable.ctx);
+		}
+	}
+
+	private Context<C> reset(Context<C> context) {
 		try {
 			this.reset.accept(context.ctx);
+			return context;
 		}
 		catch (RuntimeException ex) {
-			this.free.accept(context.ctx);
-			return;
+			return renewed(context);
 		}
-		if (!this.idle.offer(context) || (this.closed && this.idle.remove(context))) {
-			this.free.accept(context.ctx);
-		}
+	}
+
+	/**
+	 * Frees the native context of a failed stream but keeps its direct buffers, which would
+	 * otherwise wait for a garbage collection to be freed.
+	 */
+	private Context<C> renewed(Context<C> context) {
+		this.free.accept(context.ctx);
+		return new Context<>(this.factory.get(), context.input, context.output, context.transfer);
 	}
 
 	void close() {
@@ -94,16 +113,19 @@ final class ZstdContextPool<C> {
 
 		final C ctx;
 
-		final ByteBuffer input = ByteBuffer.allocateDirect(BUFFER_SIZE).order(ByteOrder.LITTLE_ENDIAN);
+		final ByteBuffer input;
 
-		final ByteBuffer output = ByteBuffer.allocateDirect(BUFFER_SIZE);
+		final ByteBuffer output;
 
-		final byte[] transfer = new byte[16 * 1024];
+		final byte[] transfer;
 
 		boolean failed;
 
-		private Context(C ctx) {
+		private Context(C ctx, ByteBuffer input, ByteBuffer output, byte[] transfer) {
 			this.ctx = ctx;
+			this.input = input;
+			this.output = output;
+			this.transfer = transfer;
 		}
 
 	}

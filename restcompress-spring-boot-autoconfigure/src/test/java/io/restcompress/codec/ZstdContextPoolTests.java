@@ -5,6 +5,8 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.util.ArrayList;
+import java.util.List;
 
 import com.github.luben.zstd.ZstdCompressCtx;
 import org.junit.jupiter.api.Test;
@@ -28,13 +30,18 @@ class ZstdContextPoolTests {
 	}
 
 	@Test
-	void freesAContextWhoseStreamFailed() {
+	void freesTheNativeContextOfAFailedStreamButKeepsItsDirectBuffers() {
 		ZstdContextPool<ZstdCompressCtx> pool = ZstdContextPool.compression(2);
 		ZstdContextPool.Lease<ZstdCompressCtx> failed = pool.borrow(new Object());
 		failed.context().failed = true;
 		failed.release();
 		assertThatIllegalStateException().isThrownBy(() -> failed.context().ctx.setLevel(1));
-		assertThat(pool.borrow(new Object()).context()).isNotSameAs(failed.context());
+		ZstdContextPool.Context<ZstdCompressCtx> next = pool.borrow(new Object()).context();
+		assertThat(next).isNotSameAs(failed.context());
+		assertThat(next.ctx).isNotSameAs(failed.context().ctx);
+		assertThat(next.input).isSameAs(failed.context().input);
+		assertThat(next.output).isSameAs(failed.context().output);
+		assertThat(next.failed).isFalse();
 		pool.close();
 	}
 
@@ -54,16 +61,16 @@ class ZstdContextPoolTests {
 	void releasesTheContextOfAStreamThatWasNeverClosed() throws InterruptedException {
 		ZstdContextPool<ZstdCompressCtx> pool = ZstdContextPool.compression(1);
 		ZstdContextPool.Context<ZstdCompressCtx> forgotten = pool.borrow(new Object()).context();
+		List<Object> owners = new ArrayList<>();
 		for (int i = 0; i < 50; i++) {
 			System.gc();
 			Thread.sleep(20);
-			ZstdContextPool.Lease<ZstdCompressCtx> lease = pool.borrow(new Object());
-			if (lease.context() == forgotten) {
+			Object owner = new Object();
+			owners.add(owner);
+			if (pool.borrow(owner).context() == forgotten) {
 				pool.close();
 				return;
 			}
-			lease.context().failed = true;
-			lease.release();
 		}
 		throw new AssertionError("the context of a collected owner was not returned");
 	}
