@@ -3,6 +3,7 @@ package io.restcompress.server;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.http.HttpResponse;
+import java.util.function.DoubleSupplier;
 
 import org.junit.jupiter.api.BeforeEach;
 
@@ -33,6 +34,22 @@ abstract class AbstractServerIntegrationTests {
 			text.append((char) b);
 		}
 		return text.toString();
+	}
+
+	/**
+	 * Waits for a value that is recorded after the response has gone out.
+	 */
+	static void awaitIncrease(DoubleSupplier value, double before) {
+		for (int attempt = 0; attempt < 100 && value.getAsDouble() <= before; attempt++) {
+			try {
+				Thread.sleep(50);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+				return;
+			}
+		}
+		assertThat(value.getAsDouble()).isGreaterThan(before);
 	}
 
 	static String header(HttpResponse<?> response, String name) {
