@@ -76,8 +76,10 @@ optional_libraries() {
 start_server() { # name port args...
 	local name=$1 port=$2
 	shift 2
-	in_ns java $JVM_OPTS -Dloader.path="$LIB" -cp "$APP" org.springframework.boot.loader.launch.PropertiesLauncher \
-		--server.port="$port" --server.address=127.0.0.1 "$@" >"$OUT/server-$name.log" 2>&1 &
+	# not through a function: $! must be the server itself (ip netns exec execs it) for cleanup to stop it
+	ip netns exec "$NS" java $JVM_OPTS -Dloader.path="$LIB" -cp "$APP" \
+		org.springframework.boot.loader.launch.PropertiesLauncher --server.port="$port" --server.address=127.0.0.1 \
+		"$@" >"$OUT/server-$name.log" 2>&1 &
 	SERVER_PIDS+=($!)
 }
 
