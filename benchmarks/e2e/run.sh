@@ -1,0 +1,196 @@
+#!/usr/bin/env bash
+# End-to-end benchmark of the sample app: no compression, restcompress (lzf, zstd, gzip) and
+# Spring Boot's server.compression, on loopback and on links emulated with tc tbf inside a
+# network namespace, plus wrk throughput. Needs root (ip netns, tc). Writes raw results to
+# benchmarks/e2e/out/ (or $OUT), the summary to $OUT/e2e.md and the chart to
+# docs/benchmarks-request-time.png. See docs/benchmarks.md.
+#
+#   benchmarks/e2e/run.sh            # full run, about 15 minutes
+#   QUICK=1 benchmarks/e2e/run.sh    # smoke test: a few requests per link, short wrk runs
+#   SKIP_BUILD=1 ...                 # use the jars in */target as they are
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+HERE="$ROOT/benchmarks/e2e"
+OUT=${OUT:-$HERE/out}
+CHART=${CHART:-$ROOT/docs/benchmarks-request-time.png}
+QUICK=${QUICK:-0}
+NS="rcbench-$$"
+PLAIN_PORT=18081
+OURS_PORT=18082
+BOOT_PORT=18083
+JVM_OPTS=${JVM_OPTS:--Xms512m -Xmx1g}
+LINKS=(loopback 10gbit 1gbit 100mbit 10mbit)
+SERVER_PIDS=()
+
+log() { printf '%s %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
+
+cleanup() {
+	for pid in "${SERVER_PIDS[@]}"; do
+		kill "$pid" 2>/dev/null || true
+	done
+	for pid in "${SERVER_PIDS[@]}"; do
+		wait "$pid" 2>/dev/null || true
+	done
+	ip netns del "$NS" 2>/dev/null || true
+}
+trap cleanup EXIT
+
+in_ns() { ip netns exec "$NS" "$@"; }
+
+requirements() {
+	[ "$(id -u)" = 0 ] || { echo "run as root: ip netns and tc need it" >&2; exit 1; }
+	command -v ip >/dev/null && command -v tc >/dev/null || { apt-get update -qq && apt-get install -y -qq iproute2; }
+	command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk; }
+	command -v curl >/dev/null || { apt-get update -qq && apt-get install -y -qq curl; }
+	if [ ! -x "$HERE/.venv/bin/python" ]; then
+		python3 -m venv "$HERE/.venv" || { apt-get update -qq && apt-get install -y -qq python3-venv && python3 -m venv "$HERE/.venv"; }
+	fi
+	"$HERE/.venv/bin/python" -c 'import matplotlib' 2>/dev/null \
+		|| "$HERE/.venv/bin/pip" install -q -r "$HERE/requirements.txt"
+}
+
+build() {
+	if [ "${SKIP_BUILD:-0}" != 1 ] || ! ls "$ROOT"/sample-app/target/sample-app-*.jar >/dev/null 2>&1 \
+			|| [ ! -f "$ROOT/benchmarks/target/benchmarks.jar" ]; then
+		log "building the sample app and the benchmarks"
+		(cd "$ROOT" && ./mvnw -q -B -ntp -pl sample-app,benchmarks -am package -DskipTests)
+	fi
+	APP=$(ls "$ROOT"/sample-app/target/sample-app-*.jar | grep -v original | head -1)
+	BENCH="$ROOT/benchmarks/target/benchmarks.jar"
+}
+
+# zstd-jni (and brotli4j, lz4-java) are optional libraries: when the sample app's restcompress
+# has the codec but the jar does not carry the library, load it from loader.path.
+optional_libraries() {
+	LIB="$OUT/lib"
+	mkdir -p "$LIB"
+	local missing
+	missing=$("$HERE/.venv/bin/python" "$HERE/summarize.py" --missing-libraries "$APP")
+	for artifact in $missing; do
+		log "adding $artifact to the sample app's loader.path"
+		(cd "$ROOT" && ./mvnw -q -B -ntp dependency:copy -Dartifact="$artifact" -DoutputDirectory="$LIB")
+	done
+}
+
+start_server() { # name port args...
+	local name=$1 port=$2
+	shift 2
+	# not through a function: $! must be the server itself (ip netns exec execs it) for cleanup to stop it
+	ip netns exec "$NS" java $JVM_OPTS -Dloader.path="$LIB" -cp "$APP" \
+		org.springframework.boot.loader.launch.PropertiesLauncher --server.port="$port" --server.address=127.0.0.1 \
+		"$@" >"$OUT/server-$name.log" 2>&1 &
+	SERVER_PIDS+=($!)
+}
+
+await_server() { # port
+	for _ in $(seq 1 240); do
+		in_ns curl -sf "http://127.0.0.1:$1/actuator/health" >/dev/null 2>&1 && return 0
+		sleep 0.5
+	done
+	echo "server on port $1 did not start; see $OUT/server-*.log" >&2
+	exit 1
+}
+
+set_link() { # loopback | rate
+	if [ "$1" = loopback ]; then
+		in_ns tc qdisc del dev lo root 2>/dev/null || true
+		in_ns ip link set lo mtu 65536
+		return
+	fi
+	local burst
+	case "$1" in
+		10gbit) burst=128kb ;;
+		1gbit) burst=32kb ;;
+		*) burst=16kb ;;
+	esac
+	in_ns ip link set lo mtu 1500
+	in_ns tc qdisc replace dev lo root tbf rate "$1" burst "$burst" latency 200ms
+}
+
+rounds_for() { # link -> "rounds warmup max-seconds"
+	if [ "$QUICK" = 1 ]; then
+		echo "2 1 30"
+		return
+	fi
+	case "$1" in
+		loopback) echo "40 15 240" ;;
+		10gbit | 1gbit) echo "30 3 180" ;;
+		100mbit) echo "20 2 180" ;;
+		10mbit) echo "8 1 240" ;;
+	esac
+}
+
+machine() {
+	{
+		echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
+		echo "nproc: $(nproc)"
+		echo "cpu: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
+		echo "memory: $(free -h | awk '/Mem:/ {print $2}')"
+		echo "kernel: $(uname -r)"
+		echo "java: $(java -version 2>&1 | head -2 | tr '\n' ' ')"
+		echo "wrk: $(wrk -v 2>&1 | head -1)"
+		echo "sample app: $(basename "$APP")"
+	} >"$OUT/machine.txt"
+}
+
+load() { echo "$1: $(cut -d' ' -f1-3 /proc/loadavg)" >>"$OUT/load.txt"; }
+
+main() {
+	requirements
+	build
+	rm -rf "$OUT"
+	mkdir -p "$OUT"
+	optional_libraries
+	machine
+	load start
+
+	ip netns add "$NS"
+	in_ns ip link set lo up
+	start_server plain $PLAIN_PORT --restcompress.enabled=false
+	start_server ours $OURS_PORT --restcompress.codec.gzip.level=1 --restcompress.codec.zstd.level=1
+	start_server boot $BOOT_PORT --restcompress.enabled=false --server.compression.enabled=true
+	for port in $PLAIN_PORT $OURS_PORT $BOOT_PORT; do
+		await_server "$port"
+	done
+	log "servers up in namespace $NS"
+
+	in_ns curl -sf "http://127.0.0.1:$PLAIN_PORT/api/static" -o "$OUT/static.json"
+	log "predicting crossovers from codec speeds on $(stat -c %s "$OUT/static.json") bytes"
+	java -cp "$BENCH" io.restcompress.benchmarks.e2e.BreakEvenPrediction --body "$OUT/static.json" \
+		--seconds "$([ "$QUICK" = 1 ] && echo 0.2 || echo 2)" --out "$OUT/predictions.json" >/dev/null
+
+	for link in "${LINKS[@]}"; do
+		set_link "$link"
+		read -r rounds warmup seconds <<<"$(rounds_for "$link")"
+		load "$link"
+		log "link $link: $rounds rounds"
+		in_ns java -Xmx512m -cp "$BENCH" io.restcompress.benchmarks.e2e.EndToEndClient --link "$link" \
+			--plain "http://127.0.0.1:$PLAIN_PORT" --ours "http://127.0.0.1:$OURS_PORT" \
+			--boot "http://127.0.0.1:$BOOT_PORT" --rounds "$rounds" --warmup "$warmup" --max-seconds "$seconds" \
+			--out "$OUT/requests.csv"
+	done
+
+	set_link loopback
+	local duration=$([ "$QUICK" = 1 ] && echo 3 || echo 20)
+	for path in static complex/10000; do
+		for spec in "none $PLAIN_PORT identity" "boot-gzip $BOOT_PORT gzip" "lzf $OURS_PORT lzf" "zstd $OURS_PORT zstd" \
+				"gzip $OURS_PORT gzip"; do
+			read -r mode port coding <<<"$spec"
+			if ! grep -q "^loopback,$mode," "$OUT/requests.csv"; then
+				continue
+			fi
+			load "wrk $mode /api/$path"
+			log "wrk $mode /api/$path"
+			in_ns wrk -t2 -c16 -d3s -H "Accept-Encoding: $coding" "http://127.0.0.1:$port/api/$path" >/dev/null
+			in_ns wrk -t2 -c16 -d"${duration}s" --latency -H "Accept-Encoding: $coding" \
+				"http://127.0.0.1:$port/api/$path" >"$OUT/wrk-$mode-${path%%/*}.txt"
+		done
+	done
+	load end
+
+	"$HERE/.venv/bin/python" "$HERE/summarize.py" --out "$OUT" --chart "$CHART"
+	log "summary in $OUT/e2e.md, chart in $CHART"
+}
+
+main "$@"

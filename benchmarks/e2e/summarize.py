@@ -1,0 +1,301 @@
+#!/usr/bin/env python3
+"""Summarises an end-to-end run of benchmarks/e2e/run.sh.
+
+  summarize.py --out DIR --chart PNG      tables in DIR/e2e.md, chart of request time per link
+  summarize.py --missing-libraries APP    Maven coordinates of the optional codec libraries
+                                          that the sample app's restcompress can use but its
+                                          jar does not carry
+"""
+import argparse
+import csv
+import io
+import json
+import math
+import pathlib
+import re
+import statistics
+import zipfile
+from collections import defaultdict
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+LINKS = ["loopback", "10gbit", "1gbit", "100mbit", "10mbit"]
+LINK_MBIT = {"10mbit": 10, "100mbit": 100, "1gbit": 1000, "10gbit": 10000, "loopback": math.inf}
+MODES = ["none", "lzf", "zstd", "gzip", "boot-gzip"]
+MODE_LABELS = {"none": "no compression", "lzf": "ours, lzf", "zstd": "ours, zstd 1", "gzip": "ours, gzip 1",
+               "boot-gzip": "Boot server.compression (gzip 6)"}
+ENDPOINTS = {"static": "GET /api/static (1.77 MB)", "complex": "GET /api/complex/10000",
+             "echo": "POST /api/echo (1 MB, echoed)", "ping": "GET /api/ping (4 bytes, below threshold)"}
+OPTIONAL = {  # codec class -> (library jar prefix, properties of the root pom -> artifacts)
+    "io/restcompress/codec/ZstdCodec.class": ("zstd-jni-", ["com.github.luben:zstd-jni:{zstd-jni.version}"]),
+    "io/restcompress/codec/BrotliCodec.class": ("brotli4j-", [
+        "com.aayushatharva.brotli4j:brotli4j:{brotli4j.version}",
+        "com.aayushatharva.brotli4j:service:{brotli4j.version}",
+        "com.aayushatharva.brotli4j:native-linux-x86_64:{brotli4j.version}"]),
+    "io/restcompress/codec/Lz4Codec.class": ("lz4-java-", ["at.yawk.lz4:lz4-java:{lz4-java.version}"]),
+}
+
+
+def missing_libraries(app):
+    pom = (ROOT / "pom.xml").read_text()
+    versions = dict(re.findall(r"<([\w.-]+\.version)>([^<]+)</", pom))
+    with zipfile.ZipFile(app) as jar:
+        libs = [n.rsplit("/", 1)[-1] for n in jar.namelist() if n.startswith("BOOT-INF/lib/")]
+        autoconfigure = next(n for n in jar.namelist() if "restcompress-spring-boot-autoconfigure" in n)
+        with zipfile.ZipFile(io.BytesIO(jar.read(autoconfigure))) as inner:
+            classes = set(inner.namelist())
+    for codec_class, (prefix, artifacts) in OPTIONAL.items():
+        if codec_class in classes and not any(lib.startswith(prefix) for lib in libs):
+            for artifact in artifacts:
+                print(artifact.format(**versions))
+
+
+def p95(values):
+    ordered = sorted(values)
+    return ordered[max(0, math.ceil(0.95 * len(ordered)) - 1)]
+
+
+def load_requests(out):
+    samples = defaultdict(list)
+    codings = defaultdict(set)
+    with open(out / "requests.csv") as f:
+        for link, mode, endpoint, _round, millis, sent, received, coding in csv.reader(f):
+            samples[(link, mode, endpoint)].append((float(millis), int(sent), int(received)))
+            codings[(mode, endpoint)].add(coding)
+    return samples, codings
+
+
+def mean_ms(samples, link, mode, endpoint):
+    values = samples.get((link, mode, endpoint))
+    return statistics.fmean(v[0] for v in values) if values else None
+
+
+def fmt_ms(value):
+    if value is None:
+        return "–"
+    return f"{value:.0f}" if value >= 100 else f"{value:.1f}" if value >= 10 else f"{value:.2f}"
+
+
+def fmt_bytes(value):
+    return f"{value / 1e6:.2f} MB" if value >= 1e6 else f"{value / 1e3:.1f} KB" if value >= 1e3 else f"{value:.0f} B"
+
+
+def time_tables(samples, codings, modes, lines):
+    links = [l for l in LINKS if any(k[0] == l for k in samples)]
+    for endpoint, title in ENDPOINTS.items():
+        if not any(k[2] == endpoint for k in samples):
+            continue
+        lines += [f"#### {title}: mean / p95 request time, ms", "",
+                  "| mode | " + " | ".join(links) + " |", "|---|" + "---:|" * len(links)]
+        for mode in modes:
+            cells = []
+            for link in links:
+                values = [v[0] for v in samples.get((link, mode, endpoint), [])]
+                cells.append(f"{fmt_ms(statistics.fmean(values))} / {fmt_ms(p95(values))}" if values else "–")
+            lines.append(f"| {MODE_LABELS[mode]} | " + " | ".join(cells) + " |")
+        counts = sorted({len(samples.get((l, m, endpoint), [])) for l in links for m in modes} - {0})
+        lines += ["", f"Requests per cell: {', '.join(map(str, counts))}."]
+        for mode in modes:
+            seen = codings.get((mode, endpoint), set())
+            if mode != "none" and endpoint != "ping" and "identity" in seen:
+                lines.append(f"{MODE_LABELS[mode]} answered {', '.join(sorted(seen))} here: Tomcat does not "
+                             "compress a response with a strong ETag.")
+        lines.append("")
+
+
+def bytes_table(samples, modes, lines):
+    lines += ["#### Bytes on the wire per request (HTTP headers and bodies, mean over all links)", "",
+              "| mode | " + " | ".join(f"{e} sent / received" for e in ENDPOINTS) + " |",
+              "|---|" + "---:|" * len(ENDPOINTS)]
+    for mode in modes:
+        cells = []
+        for endpoint in ENDPOINTS:
+            values = [v for k, vs in samples.items() if k[1] == mode and k[2] == endpoint for v in vs]
+            cells.append(f"{fmt_bytes(statistics.fmean(v[1] for v in values))} / "
+                         f"{fmt_bytes(statistics.fmean(v[2] for v in values))}" if values else "–")
+        lines.append(f"| {MODE_LABELS[mode]} | " + " | ".join(cells) + " |")
+    lines.append("")
+
+
+def verdict(ok):
+    return "**met**" if ok else "**missed**"
+
+
+def targets(samples, codings, modes, lines):
+    def t(link, mode, endpoint):
+        return mean_ms(samples, link, mode, endpoint)
+
+    lines += ["#### Targets (mean request time)", ""]
+    ours = [m for m in ("lzf", "zstd", "gzip") if m in modes]
+    fast = [m for m in ("lzf", "zstd") if m in modes]
+    boot = "boot-gzip"
+    for endpoint in ("static", "complex"):
+        path = ENDPOINTS[endpoint].split(" (")[0]
+        if t("1gbit", "none", endpoint) is not None:
+            for m in fast:
+                lines.append(f"- {path}, 1 Gbit, {m} beats no compression: {fmt_ms(t('1gbit', m, endpoint))} vs "
+                             f"{fmt_ms(t('1gbit', 'none', endpoint))} ms, "
+                             f"{verdict(t('1gbit', m, endpoint) < t('1gbit', 'none', endpoint))}.")
+        if t("1gbit", boot, endpoint) is None:
+            continue
+        if "identity" in codings.get((boot, endpoint), set()):
+            lines.append(f"- {path}: Boot's server.compression sent it uncompressed (strong ETag), so the targets "
+                         "against Boot's gzip are judged on GET /api/complex/10000.")
+            continue
+        for m in fast:
+            speedup = t("1gbit", boot, endpoint) / t("1gbit", m, endpoint)
+            lines.append(f"- {path}, 1 Gbit, {m} at least 3x faster than Boot: {speedup:.2f}x, {verdict(speedup >= 3)}.")
+        for link, factor in (("100mbit", 2), ("10mbit", 1)):
+            if t(link, boot, endpoint) is None:
+                continue
+            best = min(ours, key=lambda m: t(link, m, endpoint))
+            speedup = t(link, boot, endpoint) / t(link, best, endpoint)
+            goal = "at least 2x faster than" if factor == 2 else "no slower than"
+            lines.append(f"- {path}, {link}, our best coding ({best}) {goal} Boot: {speedup:.2f}x, "
+                         f"{verdict(speedup >= factor)}.")
+    for link in ("1gbit", "100mbit", "10mbit"):
+        none = t(link, "none", "echo")
+        if none is None:
+            continue
+        best = min(ours, key=lambda m: t(link, m, "echo"))
+        lines.append(f"- POST /api/echo, {link}, ours ({best}) beats sending it uncompressed: "
+                     f"{fmt_ms(t(link, best, 'echo'))} vs {fmt_ms(none)} ms, {verdict(t(link, best, 'echo') < none)}.")
+    ping_none, ping_lzf = t("loopback", "none", "ping"), t("loopback", "lzf", "ping")
+    if ping_none and ping_lzf:
+        overhead = ping_lzf / ping_none - 1
+        lines.append(f"- Below-threshold response (GET /api/ping on loopback, filter on vs restcompress disabled): "
+                     f"{fmt_ms(ping_lzf)} vs {fmt_ms(ping_none)} ms, {overhead * 100:+.1f}% (target < 5%), "
+                     f"{verdict(overhead < 0.05)}.")
+    lines.append("")
+
+
+def winner_links(samples, a, b, endpoint="static"):
+    """Links (slowest first) at which mode a had the lower mean than mode b."""
+    result = {}
+    for link in reversed(LINKS):
+        ta, tb = mean_ms(samples, link, a, endpoint), mean_ms(samples, link, b, endpoint)
+        if ta is not None and tb is not None:
+            result[link] = ta < tb
+    return result
+
+
+def crossovers(samples, predictions, lines):
+    lines += ["#### Break-even rule: predicted against measured", "",
+              "Measured on GET /api/static, or on GET /api/complex/10000 (same shape and size) where Boot is "
+              "involved, since Boot sends /api/static uncompressed.", "",
+              f"Codec speeds measured single-threaded on the {predictions['bodyBytes']:,}-byte document in the same run:", "",
+              "| mode | coding | size | encode MB/s | decode MB/s | round trip MB/s | pays against none below |",
+              "|---|---|---:|---:|---:|---:|---:|"]
+    for mode, p in predictions["modes"].items():
+        lines.append(f"| {MODE_LABELS.get(mode, mode)} | {p['coding']} | {p['ratio'] * 100:.1f}% | {p['encodeMBps']:.0f} | "
+                     f"{p['decodeMBps']:.0f} | {p['roundTripMBps']:.0f} | {p['paysBelowMbit']:,.0f} Mbit/s |")
+    lines += ["", "| crossover | predicted | predicted winner per link | measured winner per link | agree |",
+              "|---|---|---|---|---:|"]
+
+    def row(name, rule, a, b, a_wins_at):
+        endpoint = "complex" if "boot-gzip" in (a, b) else "static"
+        measured = winner_links(samples, a, b, endpoint)
+        if not measured:
+            return
+        predicted = {link: a_wins_at(LINK_MBIT[link]) for link in measured}
+        agree = sum(predicted[l] == measured[l] for l in measured)
+        show = lambda wins: ", ".join(f"{l}: {a if w else b}" for l, w in wins.items())
+        lines.append(f"| {name} ({endpoint}) | {rule} | {show(predicted)} | {show(measured)} | {agree}/{len(measured)} |")
+
+    for mode, p in predictions["modes"].items():
+        limit = p["paysBelowMbit"]
+        row(f"{mode} vs none", f"{mode} wins below {limit:,.0f} Mbit/s", mode, "none", lambda mbit, x=limit: mbit < x)
+    for c in predictions["crossovers"]:
+        limit = c["fastWinsAboveMbit"]
+        row(f"{c['fast']} vs {c['slow']}", f"{c['fast']} wins above {limit:,.0f} Mbit/s", c["fast"], c["slow"],
+            lambda mbit, x=limit: mbit > x)
+    lines.append("")
+
+
+def wrk_result(path):
+    text = path.read_text()
+    rps = float(re.search(r"Requests/sec:\s+([\d.]+)", text).group(1))
+    p99 = re.search(r"99%\s+([\d.]+\w+)", text)
+    errors = re.search(r"Non-2xx or 3xx responses: (\d+)", text)
+    return rps, p99.group(1) if p99 else "", errors.group(1) if errors else "0"
+
+
+def wrk_table(out, codings, lines):
+    for endpoint in ("static", "complex"):
+        rows = {m: wrk_result(out / f"wrk-{m}-{endpoint}.txt") for m in MODES if (out / f"wrk-{m}-{endpoint}.txt").exists()}
+        if not rows:
+            continue
+        boot = rows.get("boot-gzip", (None,))[0]
+        path = ENDPOINTS[endpoint].split(" (")[0]
+        boot_identity = "identity" in codings.get(("boot-gzip", endpoint), set())
+        lines += [f"#### Server throughput: wrk -t2 -c16 -d20s, loopback, {path}", "",
+                  "| mode | requests/s | vs Boot | p99 latency | non-2xx |", "|---|---:|---:|---:|---:|"]
+        for mode, (rps, p99, errors) in rows.items():
+            ratio = f"{rps / boot:.2f}x" if boot else "–"
+            lines.append(f"| {MODE_LABELS[mode]} | {rps:,.0f} | {ratio} | {p99} | {errors} |")
+        lines.append("")
+        if boot_identity:
+            lines += ["Boot's server.compression sends this response uncompressed (strong ETag).", ""]
+        elif boot:
+            for mode, factor in (("lzf", 3), ("zstd", 2)):
+                if mode in rows:
+                    lines.append(f"- {path}: {mode} {rows[mode][0] / boot:.2f}x Boot (target >= {factor}x), "
+                                 f"{verdict(rows[mode][0] / boot >= factor)}.")
+            lines.append("")
+
+
+def chart(samples, modes, path):
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    endpoints = [e for e in ("static", "complex", "echo") if any(k[2] == e for k in samples)]
+    links = [l for l in reversed(LINKS) if any(k[0] == l for k in samples)]
+    fig, axes = plt.subplots(1, len(endpoints), figsize=(5.2 * len(endpoints), 4.6), squeeze=False)
+    for ax, endpoint in zip(axes[0], endpoints):
+        for mode in modes:
+            points = [(i, mean_ms(samples, link, mode, endpoint)) for i, link in enumerate(links)]
+            points = [(i, v) for i, v in points if v is not None]
+            if points:
+                ax.plot([p[0] for p in points], [p[1] for p in points], marker="o", label=MODE_LABELS[mode])
+        ax.set_xticks(range(len(links)), [l.replace("bit", "") if l != "loopback" else "loopback" for l in links])
+        ax.set_yscale("log")
+        ax.set_xlabel("link (tc tbf on lo, MTU 1500; loopback unshaped)")
+        ax.set_ylabel("mean request time, ms (log)")
+        ax.set_title(ENDPOINTS[endpoint])
+        ax.grid(True, which="both", alpha=0.3)
+    axes[0][0].legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--out")
+    parser.add_argument("--chart")
+    parser.add_argument("--missing-libraries")
+    args = parser.parse_args()
+    if args.missing_libraries:
+        missing_libraries(args.missing_libraries)
+        return
+    out = pathlib.Path(args.out)
+    samples, codings = load_requests(out)
+    modes = [m for m in MODES if any(k[1] == m for k in samples)]
+    lines = ["<!-- generated by benchmarks/e2e/summarize.py -->", ""]
+    machine = (out / "machine.txt").read_text().strip().splitlines()
+    load = (out / "load.txt").read_text().strip().splitlines()
+    lines += ["Machine: " + "; ".join(machine), "", "Load average (1, 5, 15 min) per phase: " + "; ".join(load), ""]
+    time_tables(samples, codings, modes, lines)
+    bytes_table(samples, modes, lines)
+    targets(samples, codings, modes, lines)
+    predictions_file = out / "predictions.json"
+    if predictions_file.exists():
+        crossovers(samples, json.loads(predictions_file.read_text()), lines)
+    wrk_table(out, codings, lines)
+    (out / "e2e.md").write_text("\n".join(lines) + "\n")
+    print("\n".join(lines))
+    if args.chart:
+        chart(samples, modes, args.chart)
+
+
+if __name__ == "__main__":
+    main()
