@@ -1,5 +1,6 @@
 """curl as a foreign client, run from the suite: --compressed for the codings curl knows, lzf
 fetched by curl and decoded here, and compressed request bodies posted with --data-binary."""
+import gzip
 import shutil
 import subprocess
 
@@ -67,11 +68,25 @@ def test_curl_posts_compressed_bodies_with_data_binary(base_url, coding, tmp_pat
 def test_curl_gets_413_for_a_gzip_bomb_while_still_uploading(base_url, advertised, tmp_path):
     if "gzip" not in advertised:
         pytest.skip("the server does not advertise gzip")
+    # curl labels --data-binary as a form unless told otherwise, and encoded forms get 415
     encoded = tmp_path / "bomb.gz"
     encoded.write_bytes(bomb("gzip"))
     result = subprocess.run(["curl", "--silent", "--max-time", "120", "--output", str(tmp_path / "body"),
                              "--write-out", "%{http_code}", "-H", "Content-Encoding: gzip",
+                             "-H", "Content-Type: application/octet-stream",
                              "--data-binary", "@" + str(encoded), base_url + "/api/echo"],
                             capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     assert result.stdout == "413"
+
+
+def test_curl_gets_415_with_identity_for_an_encoded_form(base_url, tmp_path):
+    encoded = tmp_path / "form.gz"
+    encoded.write_bytes(gzip.compress(b"a=1&b=2"))
+    result = subprocess.run(["curl", "--silent", "--max-time", "30", "--dump-header", "-", "--output",
+                             str(tmp_path / "body"), "-H", "Content-Encoding: gzip",
+                             "--data-binary", "@" + str(encoded), base_url + "/api/echo"],
+                            capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("HTTP/1.1 415")
+    assert "accept-encoding: identity" in result.stdout.lower()
