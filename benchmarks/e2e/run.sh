@@ -60,11 +60,13 @@ build() {
 	BENCH="$ROOT/benchmarks/target/benchmarks.jar"
 }
 
-# zstd-jni (and brotli4j, lz4-java) are optional libraries: when the sample app's restcompress
-# has the codec but the jar does not carry the library, load it from loader.path.
+# The sample app gets the benchmark's untagged copy of /api/static, and zstd-jni (and brotli4j,
+# lz4-java) when its restcompress has the codec but its jar does not carry the library, from
+# loader.path.
 optional_libraries() {
 	LIB="$OUT/lib"
 	mkdir -p "$LIB"
+	cp "$ROOT"/benchmarks/target/benchmarks-*-sample-extension.jar "$LIB/"
 	local missing
 	missing=$("$HERE/.venv/bin/python" "$HERE/summarize.py" --missing-libraries "$APP")
 	for artifact in $missing; do
@@ -172,19 +174,21 @@ main() {
 	done
 
 	set_link loopback
-	local duration=$([ "$QUICK" = 1 ] && echo 3 || echo 20)
-	for path in static complex/10000; do
-		for spec in "none $PLAIN_PORT identity" "boot-gzip $BOOT_PORT gzip" "lzf $OURS_PORT lzf" "zstd $OURS_PORT zstd" \
-				"gzip $OURS_PORT gzip"; do
-			read -r mode port coding <<<"$spec"
-			if ! grep -q "^loopback,$mode," "$OUT/requests.csv"; then
-				continue
-			fi
-			load "wrk $mode /api/$path"
-			log "wrk $mode /api/$path"
-			in_ns wrk -t2 -c16 -d3s -H "Accept-Encoding: $coding" "http://127.0.0.1:$port/api/$path" >/dev/null
-			in_ns wrk -t2 -c16 -d"${duration}s" --latency -H "Accept-Encoding: $coding" \
-				"http://127.0.0.1:$port/api/$path" >"$OUT/wrk-$mode-${path%%/*}.txt"
+	local duration=$([ "$QUICK" = 1 ] && echo 3 || echo 10)
+	# wrk: rounds alternate the modes, so that they share the machine's state
+	for path in bench/static api/complex/10000; do
+		for round in $(seq 1 "$([ "$QUICK" = 1 ] && echo 1 || echo 3)"); do
+			for spec in "none $PLAIN_PORT identity" "boot-gzip $BOOT_PORT gzip" "lzf $OURS_PORT lzf" \
+					"zstd $OURS_PORT zstd" "gzip $OURS_PORT gzip"; do
+				read -r mode port coding <<<"$spec"
+				label=$([ "$path" = bench/static ] && echo untagged || echo complex)
+				grep -q "^loopback,$mode," "$OUT/requests.csv" || continue
+				load "wrk $mode /$path round $round"
+				log "wrk $mode /$path round $round"
+				[ "$round" = 1 ] && in_ns wrk -t2 -c16 -d3s -H "Accept-Encoding: $coding" "http://127.0.0.1:$port/$path" >/dev/null
+				in_ns wrk -t2 -c16 -d"${duration}s" --latency -H "Accept-Encoding: $coding" \
+					"http://127.0.0.1:$port/$path" >"$OUT/wrk-$mode-$label-$round.txt"
+			done
 		done
 	done
 	load end

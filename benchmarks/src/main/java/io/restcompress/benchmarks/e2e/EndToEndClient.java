@@ -32,7 +32,7 @@ import io.restcompress.codec.ContentCodec;
  * every eligible response.
  * <p>
  * Options: {@code --link NAME --plain URL --ours URL --boot URL --modes none,lzf,zstd,gzip,boot-gzip
- * --endpoints static,complex,echo,ping --rounds N --warmup N --max-seconds S --out FILE}.
+ * --endpoints static,untagged,complex,echo,ping --rounds N --warmup N --max-seconds S --out FILE}.
  */
 public final class EndToEndClient {
 
@@ -69,7 +69,7 @@ public final class EndToEndClient {
 		int rounds = Integer.parseInt(this.options.getOrDefault("rounds", "10"));
 		int warmup = Integer.parseInt(this.options.getOrDefault("warmup", "3"));
 		long deadline = System.nanoTime() + Long.parseLong(this.options.getOrDefault("max-seconds", "120")) * 1_000_000_000L;
-		List<Endpoint> endpoints = List.of(this.options.getOrDefault("endpoints", "static,complex,echo,ping").split(","))
+		List<Endpoint> endpoints = List.of(this.options.getOrDefault("endpoints", "static,untagged,complex,echo,ping").split(","))
 			.stream()
 			.map(Endpoint::of)
 			.toList();
@@ -192,7 +192,7 @@ public final class EndToEndClient {
 
 	private void verify(Mode mode, Endpoint endpoint) {
 		boolean valid = switch (endpoint) {
-			case STATIC -> this.decoded.contentEquals(this.document);
+			case STATIC, UNTAGGED -> this.decoded.contentEquals(this.document);
 			case COMPLEX -> this.decoded.size() > 0 && this.decoded.at(0) == '['
 					&& this.decoded.at(this.decoded.size() - 1) == ']' && this.decoded.count((byte) '{') == 10_000;
 			case ECHO -> this.decoded.contentEquals(this.echoBody);
@@ -206,7 +206,7 @@ public final class EndToEndClient {
 
 	private enum Endpoint {
 
-		STATIC("GET", "/api/static"), COMPLEX("GET", "/api/complex/10000"), ECHO("POST", "/api/echo"),
+		STATIC("GET", "/api/static"), UNTAGGED("GET", "/bench/static"), COMPLEX("GET", "/api/complex/10000"), ECHO("POST", "/api/echo"),
 		PING("GET", "/api/ping");
 
 		final String method;
