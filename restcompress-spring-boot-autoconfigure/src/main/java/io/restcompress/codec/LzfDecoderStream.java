@@ -3,10 +3,12 @@ package io.restcompress.codec;
 import java.io.IOException;
 import java.io.InputStream;
 
+import com.ning.compress.BufferRecycler;
 import com.ning.compress.lzf.LZFChunk;
 
 /**
- * Reads "ZV" chunks one at a time and decodes each into a 64 KB buffer with
+ * Reads "ZV" chunks one at a time and decodes each into a 64 KB buffer (both buffers come from
+ * compress-lzf's per-thread recycler and go back to it on close) with
  * {@link LzfBlockDecoder}, which checks every reference against both buffers because request
  * bodies come from untrusted peers.
  */
@@ -16,9 +18,9 @@ final class LzfDecoderStream extends InputStream {
 
 	private final byte[] header = new byte[LZFChunk.HEADER_LEN_COMPRESSED];
 
-	private final byte[] input = new byte[LZFChunk.MAX_CHUNK_LEN];
+	private byte[] input;
 
-	private final byte[] output = new byte[LZFChunk.MAX_CHUNK_LEN];
+	private byte[] output;
 
 	private int position;
 
@@ -28,6 +30,9 @@ final class LzfDecoderStream extends InputStream {
 
 	LzfDecoderStream(InputStream source) {
 		this.source = source;
+		BufferRecycler recycler = BufferRecycler.instance();
+		this.input = recycler.allocDecodeBuffer(LZFChunk.MAX_CHUNK_LEN);
+		this.output = recycler.allocOutputBuffer(LZFChunk.MAX_CHUNK_LEN);
 	}
 
 	@Override
@@ -60,7 +65,27 @@ final class LzfDecoderStream extends InputStream {
 	@Override
 	public void close() throws IOException {
 		this.finished = true;
-		this.source.close();
+		this.position = 0;
+		this.limit = 0;
+		try {
+			this.source.close();
+		}
+		finally {
+			releaseBuffers();
+		}
+	}
+
+	/**
+	 * Gives the buffers to the closing thread's recycler, which only that thread uses.
+	 */
+	private void releaseBuffers() {
+		if (this.input != null) {
+			BufferRecycler recycler = BufferRecycler.instance();
+			recycler.releaseDecodeBuffer(this.input);
+			recycler.releaseOutputBuffer(this.output);
+			this.input = null;
+			this.output = null;
+		}
 	}
 
 	private boolean ensureAvailable() throws IOException {
