@@ -12,7 +12,7 @@ import com.aayushatharva.brotli4j.decoder.DecoderJNI;
  * window the stream declares in its first byte before the decoder sees it, and rejects
  * truncated streams and bytes after the end. The native decoder is freed on close.
  */
-final class BrotliDecoderStream extends InputStream {
+final class BrotliDecoderStream extends DecoderInputStream {
 
 	private static final int INPUT_SIZE = 16 * 1024;
 
@@ -30,8 +30,6 @@ final class BrotliDecoderStream extends InputStream {
 
 	private boolean finished;
 
-	private boolean closed;
-
 	BrotliDecoderStream(InputStream source, int maxWindowBits) throws IOException {
 		this.source = source;
 		this.maxWindowBits = maxWindowBits;
@@ -39,20 +37,7 @@ final class BrotliDecoderStream extends InputStream {
 	}
 
 	@Override
-	public int read() throws IOException {
-		byte[] one = new byte[1];
-		int n = read(one, 0, 1);
-		return (n == -1) ? -1 : one[0] & 0xFF;
-	}
-
-	@Override
-	public int read(byte[] bytes, int offset, int count) throws IOException {
-		if (this.closed) {
-			throw new IOException("Stream closed");
-		}
-		if (count == 0) {
-			return 0;
-		}
+	protected int readDecoded(byte[] bytes, int offset, int count) throws IOException {
 		while (this.output == null || !this.output.hasRemaining()) {
 			this.output = null;
 			if (this.finished || !advance()) {
@@ -157,11 +142,7 @@ final class BrotliDecoderStream extends InputStream {
 	}
 
 	@Override
-	public void close() throws IOException {
-		if (this.closed) {
-			return;
-		}
-		this.closed = true;
+	protected void release() throws IOException {
 		this.output = null;
 		try {
 			this.source.close();

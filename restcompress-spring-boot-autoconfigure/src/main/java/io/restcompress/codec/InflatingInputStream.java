@@ -10,7 +10,7 @@ import java.util.zip.Inflater;
  * subclasses byte-level access to what follows the deflate stream (trailers, next members).
  * The inflater is ended on close.
  */
-abstract class InflatingInputStream extends InputStream {
+abstract class InflatingInputStream extends DecoderInputStream {
 
 	private static final int BUFFER_SIZE = 8192;
 
@@ -29,8 +29,6 @@ abstract class InflatingInputStream extends InputStream {
 	private boolean inflating;
 
 	private boolean finished;
-
-	private boolean closed;
 
 	InflatingInputStream(InputStream source, String coding) {
 		this.source = source;
@@ -55,20 +53,7 @@ abstract class InflatingInputStream extends InputStream {
 	protected abstract void endMember(Inflater inflater) throws IOException;
 
 	@Override
-	public int read() throws IOException {
-		byte[] one = new byte[1];
-		int n = read(one, 0, 1);
-		return (n == -1) ? -1 : one[0] & 0xFF;
-	}
-
-	@Override
-	public int read(byte[] bytes, int offset, int count) throws IOException {
-		if (this.closed) {
-			throw new IOException("Stream closed");
-		}
-		if (count == 0) {
-			return 0;
-		}
+	protected int readDecoded(byte[] bytes, int offset, int count) throws IOException {
 		while (!this.finished) {
 			if (!this.inflating) {
 				Inflater next = startMember(this.inflater == null);
@@ -113,11 +98,7 @@ abstract class InflatingInputStream extends InputStream {
 	}
 
 	@Override
-	public void close() throws IOException {
-		if (this.closed) {
-			return;
-		}
-		this.closed = true;
+	protected void release() throws IOException {
 		try {
 			this.source.close();
 		}

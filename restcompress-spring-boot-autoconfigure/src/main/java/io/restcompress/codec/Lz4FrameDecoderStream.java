@@ -18,7 +18,7 @@ import net.jpountz.xxhash.XXHashFactory;
  * blocks actually received, not with the block size a header announces. Header, block and
  * content checksums and the content size are verified when the frame carries them.
  */
-final class Lz4FrameDecoderStream extends InputStream {
+final class Lz4FrameDecoderStream extends DecoderInputStream {
 
 	static final int MAGIC = 0x184D2204;
 
@@ -52,8 +52,6 @@ final class Lz4FrameDecoderStream extends InputStream {
 
 	private boolean finished;
 
-	private boolean closed;
-
 	private boolean linked;
 
 	private boolean blockChecksum;
@@ -71,20 +69,7 @@ final class Lz4FrameDecoderStream extends InputStream {
 	}
 
 	@Override
-	public int read() throws IOException {
-		byte[] one = new byte[1];
-		int n = read(one, 0, 1);
-		return (n == -1) ? -1 : one[0] & 0xFF;
-	}
-
-	@Override
-	public int read(byte[] bytes, int offset, int count) throws IOException {
-		if (this.closed) {
-			throw new IOException("Stream closed");
-		}
-		if (count == 0) {
-			return 0;
-		}
+	protected int readDecoded(byte[] bytes, int offset, int count) throws IOException {
 		while (this.position == this.limit) {
 			if (this.finished || !nextBlock()) {
 				this.finished = true;
@@ -103,11 +88,8 @@ final class Lz4FrameDecoderStream extends InputStream {
 	}
 
 	@Override
-	public void close() throws IOException {
-		if (!this.closed) {
-			this.closed = true;
-			this.source.close();
-		}
+	protected void release() throws IOException {
+		this.source.close();
 	}
 
 	private boolean nextBlock() throws IOException {

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
 
-
 import com.github.luben.zstd.ZstdDecompressCtx;
 import com.github.luben.zstd.ZstdException;
 
@@ -15,7 +14,7 @@ import com.github.luben.zstd.ZstdException;
  * refused, so the context never allocates what the sender asked for. Frame boundaries are
  * tracked exactly, so a partial frame or bytes after the last frame are rejected.
  */
-final class ZstdDecoderStream extends InputStream {
+final class ZstdDecoderStream extends DecoderInputStream {
 
 	private static final int MAGIC = 0xFD2FB528;
 
@@ -47,8 +46,6 @@ final class ZstdDecoderStream extends InputStream {
 
 	private boolean finished;
 
-	private boolean closed;
-
 	ZstdDecoderStream(InputStream source, ZstdContextPool<ZstdDecompressCtx> pool, long maxWindow) {
 		this.source = source;
 		this.maxWindow = maxWindow;
@@ -59,20 +56,7 @@ final class ZstdDecoderStream extends InputStream {
 	}
 
 	@Override
-	public int read() throws IOException {
-		byte[] one = new byte[1];
-		int n = read(one, 0, 1);
-		return (n == -1) ? -1 : one[0] & 0xFF;
-	}
-
-	@Override
-	public int read(byte[] bytes, int offset, int count) throws IOException {
-		if (this.closed) {
-			throw new IOException("Stream closed");
-		}
-		if (count == 0) {
-			return 0;
-		}
+	protected int readDecoded(byte[] bytes, int offset, int count) throws IOException {
 		while (!this.output.hasRemaining()) {
 			if (this.finished || !decodeSome()) {
 				this.finished = true;
@@ -194,11 +178,7 @@ final class ZstdDecoderStream extends InputStream {
 	}
 
 	@Override
-	public void close() throws IOException {
-		if (this.closed) {
-			return;
-		}
-		this.closed = true;
+	protected void release() throws IOException {
 		try {
 			this.source.close();
 		}
@@ -206,6 +186,5 @@ final class ZstdDecoderStream extends InputStream {
 			this.lease.release();
 		}
 	}
-
 
 }
