@@ -176,12 +176,20 @@ main() {
 	set_link loopback
 	local duration=$([ "$QUICK" = 1 ] && echo 3 || echo 10)
 	# wrk: rounds alternate the modes, so that they share the machine's state
-	for path in bench/static api/complex/10000; do
-		for round in $(seq 1 "$([ "$QUICK" = 1 ] && echo 1 || echo 3)"); do
-			for spec in "none $PLAIN_PORT identity" "boot-gzip $BOOT_PORT gzip" "lzf $OURS_PORT lzf" \
-					"zstd $OURS_PORT zstd" "gzip $OURS_PORT gzip"; do
+	# api/ping: the cost of the filter on a response below the threshold, which no mode encodes
+	local all_modes=("none $PLAIN_PORT identity" "boot-gzip $BOOT_PORT gzip" "lzf $OURS_PORT lzf"
+		"zstd $OURS_PORT zstd" "gzip $OURS_PORT gzip")
+	local ping_modes=("none $PLAIN_PORT identity" "boot-gzip $BOOT_PORT gzip" "lzf $OURS_PORT lzf")
+	for path in bench/static api/complex/10000 api/ping; do
+		local rounds=3 label=untagged specs=("${all_modes[@]}")
+		case "$path" in
+			api/complex/*) label=complex ;;
+			api/ping) label=ping rounds=5 specs=("${ping_modes[@]}") ;;
+		esac
+		[ "$QUICK" = 1 ] && rounds=1
+		for round in $(seq 1 "$rounds"); do
+			for spec in "${specs[@]}"; do
 				read -r mode port coding <<<"$spec"
-				label=$([ "$path" = bench/static ] && echo untagged || echo complex)
 				grep -q "^loopback,$mode," "$OUT/requests.csv" || continue
 				load "wrk $mode /$path round $round"
 				log "wrk $mode /$path round $round"
