@@ -29,7 +29,9 @@ public final class CompressionExchange {
 
 	private final ServerCompressionSettings settings;
 
-	private final AcceptEncoding acceptEncoding;
+	private final HttpServletRequest request;
+
+	private @Nullable AcceptEncoding acceptEncoding;
 
 	private final boolean head;
 
@@ -37,7 +39,7 @@ public final class CompressionExchange {
 
 	CompressionExchange(ServerCompressionSettings settings, HttpServletRequest request) {
 		this.settings = settings;
-		this.acceptEncoding = AcceptEncoding.parse(Collections.list(request.getHeaders(HttpHeaders.ACCEPT_ENCODING)));
+		this.request = request;
 		this.head = "HEAD".equals(request.getMethod());
 	}
 
@@ -97,7 +99,15 @@ public final class CompressionExchange {
 	Optional<ContentCodec> selectCoding() {
 		List<ContentCodec> candidates = (this.handler != null && this.handler.codecs() != null)
 				? this.handler.codecs() : this.settings.responseCodecs();
-		return this.acceptEncoding.select(candidates);
+		return acceptEncoding().select(candidates);
+	}
+
+	private AcceptEncoding acceptEncoding() {
+		if (this.acceptEncoding == null) {
+			this.acceptEncoding = AcceptEncoding
+				.parse(Collections.list(this.request.getHeaders(HttpHeaders.ACCEPT_ENCODING)));
+		}
+		return this.acceptEncoding;
 	}
 
 	boolean handlerAllows() {

@@ -61,9 +61,7 @@ public class ContentCodingFilter extends OncePerRequestFilter {
 			process(request, response, chain);
 			return;
 		}
-		List<String> codings = this.settings.decodeRequests()
-				? HeaderTokens.contentCodings(Collections.list(request.getHeaders(HttpHeaders.CONTENT_ENCODING)))
-				: List.of();
+		List<String> codings = requestCodings(request);
 		List<ContentCodec> decoders = decoders(codings);
 		if (decoders == null) {
 			this.recorder.rejected(Side.SERVER, Direction.REQUEST, rejectedCoding(codings), RejectReason.UNSUPPORTED_CODING);
@@ -137,11 +135,21 @@ public class ContentCodingFilter extends OncePerRequestFilter {
 		}
 	}
 
+	private List<String> requestCodings(HttpServletRequest request) {
+		if (!this.settings.decodeRequests() || request.getHeader(HttpHeaders.CONTENT_ENCODING) == null) {
+			return List.of();
+		}
+		return HeaderTokens.contentCodings(Collections.list(request.getHeaders(HttpHeaders.CONTENT_ENCODING)));
+	}
+
 	/**
 	 * Returns the codecs that undo the given codings, last applied first, or {@code null} if
 	 * one is unsupported or there are too many.
 	 */
 	private @Nullable List<ContentCodec> decoders(List<String> codings) {
+		if (codings.isEmpty()) {
+			return List.of();
+		}
 		if (codings.size() > this.settings.maxRequestCodings()) {
 			return null;
 		}

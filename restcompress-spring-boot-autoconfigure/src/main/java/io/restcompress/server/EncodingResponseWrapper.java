@@ -5,7 +5,6 @@ import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.Charset;
-import java.util.Arrays;
 import java.util.Optional;
 
 import jakarta.servlet.ServletOutputStream;
@@ -31,8 +30,6 @@ import org.springframework.http.HttpHeaders;
  */
 final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 
-	private static final int INITIAL_BUFFER_SIZE = 1024;
-
 	private enum State {
 
 		UNDECIDED, IDENTITY, ENCODING
@@ -47,9 +44,7 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 
 	private State state = State.UNDECIDED;
 
-	private byte @Nullable [] buffer;
-
-	private int buffered;
+	private @Nullable ThresholdBuffer held;
 
 	private long declaredLength = -1;
 
@@ -57,7 +52,7 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 
 	private @Nullable String originalEntityTag;
 
-	private @Nullable TargetStream target;
+	private @Nullable EncoderTarget target;
 
 	private @Nullable OutputStream encoder;
 
@@ -194,8 +189,7 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 		super.reset();
 		discardEncoder();
 		this.state = State.UNDECIDED;
-		this.buffer = null;
-		this.buffered = 0;
+		this.held = null;
 		this.declaredLength = -1;
 		this.writer = null;
 		this.streamObtained = false;
@@ -210,7 +204,9 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 			super.setHeader(HttpHeaders.ETAG, this.originalEntityTag);
 			this.state = State.UNDECIDED;
 		}
-		this.buffered = 0;
+		if (this.held != null) {
+			this.held.clear();
+		}
 	}
 
 	@Override
@@ -230,9 +226,9 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 			this.writer.flush();
 		}
 		if (this.state == State.UNDECIDED) {
-			if (this.buffer != null) {
-				identity(SkipReason.BELOW_THRESHOLD, (this.declaredLength >= 0) ? this.declaredLength : this.buffered);
-				writeBuffered();
+			if (this.held != null) {
+				identity(SkipReason.BELOW_THRESHOLD, (this.declaredLength >= 0) ? this.declaredLength : this.held.size());
+				writeHeld();
 			}
 			else {
 				finishWithoutBody();
@@ -268,8 +264,7 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 
 	private void abandonBody() {
 		discardEncoder();
-		this.buffer = null;
-		this.buffered = 0;
+		this.held = null;
 		this.state = State.IDENTITY;
 	}
 
@@ -289,18 +284,17 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 
 	private void write(byte[] bytes, int offset, int length) throws IOException {
 		if (this.state == State.UNDECIDED) {
-			if (this.buffer == null && !startBody()) {
-				writeDecided(bytes, offset, length);
+			if (this.held == null && !startBody()) {
+				decidedStream().write(bytes, offset, length);
 				return;
 			}
-			if (this.buffered + length < this.exchange.minResponseSize()) {
-				hold(bytes, offset, length);
+			if (this.held.hold(bytes, offset, length)) {
 				return;
 			}
 			eligible();
-			writeBuffered();
+			writeHeld();
 		}
-		writeDecided(bytes, offset, length);
+		decidedStream().write(bytes, offset, length);
 	}
 
 	/**
@@ -322,36 +316,18 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 			}
 			return false;
 		}
-		this.buffer = new byte[(int) Math.min(INITIAL_BUFFER_SIZE, this.exchange.minResponseSize())];
+		this.held = new ThresholdBuffer((int) this.exchange.minResponseSize());
 		return true;
 	}
 
-	private void hold(byte[] bytes, int offset, int length) {
-		if (this.buffered + length > this.buffer.length) {
-			int grown = (int) Math.min(Math.max(this.buffer.length * 2L, this.buffered + length),
-					this.exchange.minResponseSize());
-			this.buffer = Arrays.copyOf(this.buffer, grown);
-		}
-		System.arraycopy(bytes, offset, this.buffer, this.buffered, length);
-		this.buffered += length;
+	private void writeHeld() throws IOException {
+		ThresholdBuffer releasing = this.held;
+		this.held = null;
+		releasing.drainTo(decidedStream());
 	}
 
-	private void writeBuffered() throws IOException {
-		if (this.buffered > 0) {
-			int count = this.buffered;
-			this.buffered = 0;
-			writeDecided(this.buffer, 0, count);
-		}
-		this.buffer = null;
-	}
-
-	private void writeDecided(byte[] bytes, int offset, int length) throws IOException {
-		if (this.state == State.ENCODING) {
-			this.encoder.write(bytes, offset, length);
-		}
-		else {
-			super.getOutputStream().write(bytes, offset, length);
-		}
+	private OutputStream decidedStream() throws IOException {
+		return (this.state == State.ENCODING) ? this.encoder : super.getOutputStream();
 	}
 
 	private void flushBody() throws IOException {
@@ -360,12 +336,12 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 				// Message converters flush after every body: only a streamed response decides early.
 				return;
 			}
-			if (this.buffer != null) {
+			if (this.held != null) {
 				eligible();
-				writeBuffered();
+				writeHeld();
 			}
 			else if (startBody()) {
-				this.buffer = null;
+				this.held = null;
 				eligible();
 			}
 		}
@@ -401,72 +377,16 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 		if (this.originalEntityTag != null) {
 			super.setHeader(HttpHeaders.ETAG, EntityTags.withCoding(this.originalEntityTag, this.coding));
 		}
-		this.target = new TargetStream(super.getOutputStream());
+		this.target = new EncoderTarget(super.getOutputStream());
 		this.encoder = CodecStreams.measuredEncoder(codec, this.target, (identity, encoded, nanos) -> this.recorder
 			.encoded(Side.SERVER, Direction.RESPONSE, codec.coding(), identity, encoded, nanos));
 	}
 
 	private void addVary() {
-		String vary = getHeader(HttpHeaders.VARY);
-		if (vary == null || vary.isBlank()) {
-			super.setHeader(HttpHeaders.VARY, HttpHeaders.ACCEPT_ENCODING);
-			return;
+		String vary = VaryHeader.withAcceptEncoding(getHeaders(HttpHeaders.VARY));
+		if (vary != null) {
+			super.setHeader(HttpHeaders.VARY, vary);
 		}
-		for (String member : getHeaders(HttpHeaders.VARY)) {
-			for (String token : member.split(",")) {
-				String trimmed = token.trim();
-				if (trimmed.equals("*") || trimmed.equalsIgnoreCase(HttpHeaders.ACCEPT_ENCODING)) {
-					return;
-				}
-			}
-		}
-		super.setHeader(HttpHeaders.VARY, String.join(", ", getHeaders(HttpHeaders.VARY)) + ", "
-				+ HttpHeaders.ACCEPT_ENCODING);
-	}
-
-	/**
-	 * The servlet stream as the encoder's target: closing it leaves the response open, and
-	 * after a reset it swallows what a discarded encoder still writes.
-	 */
-	private static final class TargetStream extends OutputStream {
-
-		private final ServletOutputStream delegate;
-
-		private boolean discarding;
-
-		TargetStream(ServletOutputStream delegate) {
-			this.delegate = delegate;
-		}
-
-		void discard() {
-			this.discarding = true;
-		}
-
-		@Override
-		public void write(int b) throws IOException {
-			if (!this.discarding) {
-				this.delegate.write(b);
-			}
-		}
-
-		@Override
-		public void write(byte[] bytes, int offset, int length) throws IOException {
-			if (!this.discarding) {
-				this.delegate.write(bytes, offset, length);
-			}
-		}
-
-		@Override
-		public void flush() throws IOException {
-			if (!this.discarding) {
-				this.delegate.flush();
-			}
-		}
-
-		@Override
-		public void close() {
-		}
-
 	}
 
 	private final class BodyStream extends ServletOutputStream {

@@ -1,0 +1,42 @@
+package io.restcompress.server;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.jspecify.annotations.Nullable;
+import org.springframework.http.HttpHeaders;
+
+/**
+ * The {@code Vary} field of a response whose representation depends on
+ * {@code Accept-Encoding} (RFC 9110, section 12.5.5).
+ */
+final class VaryHeader {
+
+	private VaryHeader() {
+	}
+
+	/**
+	 * Returns the field value that adds {@code Accept-Encoding} to the given field lines, or
+	 * {@code null} when they already cover it with {@code *} or the field name in any case.
+	 * @param lines the response's {@code Vary} field lines
+	 * @return the merged value, or {@code null} to leave the field as it is
+	 */
+	static @Nullable String withAcceptEncoding(Iterable<String> lines) {
+		List<String> kept = new ArrayList<>();
+		for (String line : lines) {
+			if (line == null || line.isBlank()) {
+				continue;
+			}
+			for (String member : line.split(",")) {
+				String name = member.trim();
+				if (name.equals("*") || name.equalsIgnoreCase(HttpHeaders.ACCEPT_ENCODING)) {
+					return null;
+				}
+			}
+			kept.add(line.trim());
+		}
+		kept.add(HttpHeaders.ACCEPT_ENCODING);
+		return String.join(", ", kept);
+	}
+
+}
