@@ -19,6 +19,8 @@ public final class ContentCodecs {
 
 	private final Map<String, ContentCodec> byToken;
 
+	private final String tokens;
+
 	private ContentCodecs(List<ContentCodec> codecs) {
 		this.codecs = List.copyOf(codecs);
 		Map<String, ContentCodec> byToken = new LinkedHashMap<>();
@@ -30,6 +32,7 @@ public final class ContentCodecs {
 			codec.aliases().forEach((alias) -> register(byToken, alias, codec));
 		}
 		this.byToken = Map.copyOf(byToken);
+		this.tokens = this.codecs.stream().map(ContentCodec::coding).collect(Collectors.joining(", "));
 	}
 
 	private static void register(Map<String, ContentCodec> byToken, String token, ContentCodec codec) {
@@ -101,7 +104,7 @@ public final class ContentCodecs {
 	 * @return the comma-separated tokens
 	 */
 	public String tokens() {
-		return this.codecs.stream().map(ContentCodec::coding).collect(Collectors.joining(", "));
+		return this.tokens;
 	}
 
 	@Override

@@ -118,6 +118,9 @@ public final class CompressionExchange {
 	}
 
 	private static boolean forbidsTransformation(HttpServletResponse response) {
+		if (!response.containsHeader(HttpHeaders.CACHE_CONTROL)) {
+			return false;
+		}
 		for (String cacheControl : response.getHeaders(HttpHeaders.CACHE_CONTROL)) {
 			if (cacheControl.toLowerCase(Locale.ROOT).contains("no-transform")) {
 				return true;

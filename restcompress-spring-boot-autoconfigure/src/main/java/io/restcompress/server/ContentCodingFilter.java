@@ -79,8 +79,9 @@ public class ContentCodingFilter extends OncePerRequestFilter {
 		}
 		exchange = new CompressionExchange(this.settings, request);
 		exchange.attachTo(request);
-		HttpServletRequest decodingRequest = new DecodingRequestWrapper(request, hasBody(request) ? decoders : List.of(),
-				this.settings, this.recorder);
+		HttpServletRequest decodingRequest = needsWrapper(request, decoders)
+				? new DecodingRequestWrapper(request, hasBody(request) ? decoders : List.of(), this.settings, this.recorder)
+				: request;
 		HttpServletResponse encodingResponse = response;
 		if (isExcluded(request)) {
 			this.recorder.skipped(Side.SERVER, Direction.RESPONSE, SkipReason.DISABLED);
@@ -184,6 +185,15 @@ public class ContentCodingFilter extends OncePerRequestFilter {
 		}
 		String type = contentType.toLowerCase(Locale.ROOT);
 		return type.startsWith(MediaType.APPLICATION_FORM_URLENCODED_VALUE) || type.startsWith("multipart/");
+	}
+
+	/**
+	 * Whether the application must see the request through a {@link DecodingRequestWrapper}:
+	 * it has a body to decode, or conditional fields whose entity tags may carry a coding suffix.
+	 */
+	private static boolean needsWrapper(HttpServletRequest request, List<ContentCodec> decoders) {
+		return (!decoders.isEmpty() && hasBody(request)) || request.getHeader(HttpHeaders.IF_NONE_MATCH) != null
+				|| request.getHeader(HttpHeaders.IF_MATCH) != null;
 	}
 
 	private static boolean hasBody(HttpServletRequest request) {
