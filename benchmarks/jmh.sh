@@ -3,15 +3,15 @@
 #
 #   benchmarks/jmh.sh [CORPUS_DIR]      # no directory: generated documents
 #
-# Environment: OUT (default benchmarks/target/jmh), CODEC_OPTS and FILTER_OPTS (JMH options,
-# defaults below: one fork, 2 warm-up and 3 measured iterations; longer runs give tighter error
-# bars), CLASSPATH_PREFIX (prepended to the benchmarks jar, for codec classes not merged yet).
+# Environment: OUT (default benchmarks/target/jmh), CODEC_OPTS and FILTER_OPTS (JMH options;
+# defaults below: one fork, codecs 2 warm-up and 4 measured iterations, the filter 3 and 5;
+# longer runs give tighter error bars), CLASSPATH_PREFIX (prepended to the benchmarks jar).
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 OUT=${OUT:-$ROOT/benchmarks/target/jmh}
 CORPUS=${1:-}
-CODEC_OPTS=${CODEC_OPTS:--f 1 -wi 2 -w 300ms -i 3 -r 400ms}
-FILTER_OPTS=${FILTER_OPTS:--f 1 -wi 2 -w 1s -i 3 -r 2s -prof gc}
+CODEC_OPTS=${CODEC_OPTS:--f 1 -wi 2 -w 300ms -i 4 -r 400ms}
+FILTER_OPTS=${FILTER_OPTS:--f 1 -wi 3 -w 1s -i 5 -r 2s -prof gc}
 JAR="$ROOT/benchmarks/target/benchmarks.jar"
 CP="${CLASSPATH_PREFIX:+$CLASSPATH_PREFIX:}$JAR"
 

@@ -54,7 +54,8 @@ build() {
 	if [ "${SKIP_BUILD:-0}" != 1 ] || ! ls "$ROOT"/sample-app/target/sample-app-*.jar >/dev/null 2>&1 \
 			|| [ ! -f "$ROOT/benchmarks/target/benchmarks.jar" ]; then
 		log "building the sample app and the benchmarks"
-		(cd "$ROOT" && ./mvnw -q -B -ntp -pl sample-app,benchmarks -am package -DskipTests)
+		# clean: an unchanged sample app would keep its repackaged jar, with the old restcompress inside
+		(cd "$ROOT" && ./mvnw -q -B -ntp -pl sample-app,benchmarks -am clean package -DskipTests)
 	fi
 	APP=$(ls "$ROOT"/sample-app/target/sample-app-*.jar | grep -v original | head -1)
 	BENCH="$ROOT/benchmarks/target/benchmarks.jar"
@@ -175,7 +176,8 @@ main() {
 
 	set_link loopback
 	local duration=$([ "$QUICK" = 1 ] && echo 3 || echo 10)
-	# wrk: rounds alternate the modes, so that they share the machine's state
+	# wrk: rounds alternate the modes, so that they share the machine's state, and each round
+	# starts one mode later than the one before, so that no mode always runs first
 	# api/ping: the cost of the filter on a response below the threshold, which no mode encodes
 	local all_modes=("none $PLAIN_PORT identity" "boot-gzip $BOOT_PORT gzip" "lzf $OURS_PORT lzf"
 		"zstd $OURS_PORT zstd" "gzip $OURS_PORT gzip")
@@ -184,12 +186,12 @@ main() {
 		local rounds=3 label=untagged specs=("${all_modes[@]}")
 		case "$path" in
 			api/complex/*) label=complex ;;
-			api/ping) label=ping rounds=5 specs=("${ping_modes[@]}") ;;
+			api/ping) label=ping rounds=9 specs=("${ping_modes[@]}") ;;
 		esac
 		[ "$QUICK" = 1 ] && rounds=1
 		for round in $(seq 1 "$rounds"); do
-			for spec in "${specs[@]}"; do
-				read -r mode port coding <<<"$spec"
+			for ((k = 0; k < ${#specs[@]}; k++)); do
+				read -r mode port coding <<<"${specs[$(((k + round - 1) % ${#specs[@]}))]}"
 				grep -q "^loopback,$mode," "$OUT/requests.csv" || continue
 				load "wrk $mode /$path round $round"
 				log "wrk $mode /$path round $round"
