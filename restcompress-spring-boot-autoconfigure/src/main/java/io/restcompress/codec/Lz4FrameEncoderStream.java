@@ -13,7 +13,7 @@ import net.jpountz.xxhash.XXHashFactory;
  * compression does not shrink it. Unlike lz4-java's frame stream it does not allocate a full
  * block's buffers up front: they grow with the body, so a 1 KB body costs about 2 KB.
  */
-final class Lz4FrameEncoderStream extends OutputStream {
+final class Lz4FrameEncoderStream extends EncoderOutputStream {
 
 	static final int BLOCK_SIZE = 64 * 1024;
 
@@ -29,8 +29,6 @@ final class Lz4FrameEncoderStream extends OutputStream {
 
 	private static final XXHash32 HASH = XXHashFactory.fastestInstance().hash32();
 
-	private final OutputStream target;
-
 	private final LZ4Compressor compressor;
 
 	private byte[] block = new byte[INITIAL_SIZE];
@@ -43,10 +41,8 @@ final class Lz4FrameEncoderStream extends OutputStream {
 
 	private boolean headerWritten;
 
-	private boolean closed;
-
 	Lz4FrameEncoderStream(OutputStream target, LZ4Compressor compressor) {
-		this.target = target;
+		super(target);
 		this.compressor = compressor;
 	}
 
@@ -84,27 +80,21 @@ final class Lz4FrameEncoderStream extends OutputStream {
 	}
 
 	@Override
-	public void flush() throws IOException {
-		ensureOpen();
+	void writeBuffered() throws IOException {
 		writeBlock();
-		this.target.flush();
 	}
 
 	@Override
-	public void close() throws IOException {
-		if (this.closed) {
-			return;
-		}
-		this.closed = true;
-		try (OutputStream closing = this.target) {
-			writeBlock();
-			writeHeader();
-			writeInt(END_MARK);
-		}
-		finally {
-			this.block = null;
-			this.compressed = null;
-		}
+	void finishEncoding() throws IOException {
+		writeBlock();
+		writeHeader();
+		writeInt(END_MARK);
+	}
+
+	@Override
+	void release() {
+		this.block = null;
+		this.compressed = null;
 	}
 
 	private void writeBlock() throws IOException {
@@ -145,12 +135,6 @@ final class Lz4FrameEncoderStream extends OutputStream {
 		this.word[2] = (byte) (value >>> 16);
 		this.word[3] = (byte) (value >>> 24);
 		this.target.write(this.word);
-	}
-
-	private void ensureOpen() throws IOException {
-		if (this.closed) {
-			throw new IOException("Stream closed");
-		}
 	}
 
 }

@@ -12,9 +12,7 @@ import com.ning.compress.lzf.util.ChunkEncoderFactory;
  * Collects writes into chunks of at most 65535 bytes and writes each as one "ZV" chunk. Buffers
  * come from compress-lzf's per-thread recycler and go back to it on close.
  */
-final class LzfEncoderStream extends OutputStream {
-
-	private final OutputStream target;
+final class LzfEncoderStream extends EncoderOutputStream {
 
 	private final ChunkEncoder encoder;
 
@@ -24,10 +22,8 @@ final class LzfEncoderStream extends OutputStream {
 
 	private int length;
 
-	private boolean closed;
-
 	LzfEncoderStream(OutputStream target) {
-		this.target = target;
+		super(target);
 		this.encoder = ChunkEncoderFactory.optimalInstance(LZFChunk.MAX_CHUNK_LEN);
 		this.recycler = this.encoder.getBufferRecycler();
 		this.chunk = this.recycler.allocInputBuffer(LZFChunk.MAX_CHUNK_LEN);
@@ -64,38 +60,26 @@ final class LzfEncoderStream extends OutputStream {
 	}
 
 	@Override
-	public void flush() throws IOException {
-		ensureOpen();
+	void writeBuffered() throws IOException {
 		writeChunk();
-		this.target.flush();
 	}
 
 	@Override
-	public void close() throws IOException {
-		if (this.closed) {
-			return;
-		}
-		this.closed = true;
-		try (OutputStream closing = this.target) {
-			writeChunk();
-		}
-		finally {
-			this.recycler.releaseInputBuffer(this.chunk);
-			this.chunk = null;
-			this.encoder.close();
-		}
+	void finishEncoding() throws IOException {
+		writeChunk();
+	}
+
+	@Override
+	void release() {
+		this.recycler.releaseInputBuffer(this.chunk);
+		this.chunk = null;
+		this.encoder.close();
 	}
 
 	private void writeChunk() throws IOException {
 		if (this.length > 0) {
 			this.encoder.encodeAndWriteChunk(this.chunk, 0, this.length, this.target);
 			this.length = 0;
-		}
-	}
-
-	private void ensureOpen() throws IOException {
-		if (this.closed) {
-			throw new IOException("Stream closed");
 		}
 	}
 

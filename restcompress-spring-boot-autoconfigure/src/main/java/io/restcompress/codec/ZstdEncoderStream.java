@@ -13,9 +13,7 @@ import com.github.luben.zstd.ZstdException;
  * the pool when the stream closes, or, should a caller forget to close it, when the stream is
  * collected.
  */
-final class ZstdEncoderStream extends OutputStream {
-
-	private final OutputStream target;
+final class ZstdEncoderStream extends EncoderOutputStream {
 
 	private final ZstdContextPool.Lease<ZstdCompressCtx> lease;
 
@@ -25,10 +23,8 @@ final class ZstdEncoderStream extends OutputStream {
 
 	private final ByteBuffer input;
 
-	private boolean closed;
-
 	ZstdEncoderStream(OutputStream target, ZstdContextPool<ZstdCompressCtx> pool, int level, int windowLog) {
-		this.target = target;
+		super(target);
 		this.lease = pool.borrow(this);
 		this.context = this.lease.context();
 		this.ctx = this.context.ctx;
@@ -70,24 +66,18 @@ final class ZstdEncoderStream extends OutputStream {
 	}
 
 	@Override
-	public void flush() throws IOException {
-		ensureOpen();
+	void writeBuffered() throws IOException {
 		compress(EndDirective.FLUSH);
-		this.target.flush();
 	}
 
 	@Override
-	public void close() throws IOException {
-		if (this.closed) {
-			return;
-		}
-		this.closed = true;
-		try (OutputStream closing = this.target) {
-			compress(EndDirective.END);
-		}
-		finally {
-			this.lease.release();
-		}
+	void finishEncoding() throws IOException {
+		compress(EndDirective.END);
+	}
+
+	@Override
+	void release() {
+		this.lease.release();
 	}
 
 	private void compress(EndDirective directive) throws IOException {
@@ -123,12 +113,6 @@ final class ZstdEncoderStream extends OutputStream {
 			this.target.write(transfer, 0, n);
 		}
 		output.clear();
-	}
-
-	private void ensureOpen() throws IOException {
-		if (this.closed) {
-			throw new IOException("Stream closed");
-		}
 	}
 
 }
