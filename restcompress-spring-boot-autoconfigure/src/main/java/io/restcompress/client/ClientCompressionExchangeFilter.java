@@ -13,6 +13,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import io.restcompress.codec.ContentCodec;
 import reactor.core.publisher.Mono;
 
+import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.client.reactive.ClientHttpRequest;
 import org.springframework.web.reactive.function.BodyInserter;
@@ -105,9 +106,15 @@ public final class ClientCompressionExchangeFilter implements ExchangeFilterFunc
 		if (decoders.isEmpty()) {
 			return response;
 		}
-		return response.mutate()
-			.headers(ClientCompression::stripEncodingFields)
-			.body((body) -> this.decoder.decode(body, decoders))
+		HttpHeaders headers = new HttpHeaders();
+		headers.addAll(response.headers().asHttpHeaders());
+		ClientCompression.stripEncodingFields(headers);
+		// a new response, not mutate(): mutate() edits the connector's headers, which Jetty's are read-only
+		return ClientResponse.create(response.statusCode(), response.strategies())
+			.headers((target) -> target.addAll(headers))
+			.cookies((target) -> target.addAll(response.cookies()))
+			.request(response.request())
+			.body(this.decoder.decode(response.bodyToFlux(DataBuffer.class), decoders))
 			.build();
 	}
 

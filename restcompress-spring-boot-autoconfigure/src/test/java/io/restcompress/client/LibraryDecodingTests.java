@@ -5,6 +5,7 @@ import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Stream;
 
+import org.apache.hc.client5.http.impl.async.HttpAsyncClients;
 import org.apache.hc.client5.http.impl.classic.HttpClients;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -17,7 +18,9 @@ import org.springframework.http.client.HttpComponentsClientHttpRequestFactory;
 import org.springframework.http.client.JdkClientHttpRequestFactory;
 import org.springframework.http.client.JettyClientHttpRequestFactory;
 import org.springframework.http.client.ReactorClientHttpRequestFactory;
+import org.springframework.http.client.reactive.HttpComponentsClientHttpConnector;
 import org.springframework.http.client.reactive.JdkClientHttpConnector;
+import org.springframework.http.client.reactive.JettyClientHttpConnector;
 import org.springframework.http.client.reactive.ReactorClientHttpConnector;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -52,7 +55,12 @@ class LibraryDecodingTests extends PlainOriginTests {
 				library("WebClient, Reactor Netty", ZLIB,
 						(compression) -> TestClient.webClient(new ReactorClientHttpConnector(), compression, false)),
 				library("WebClient, JDK HttpClient", Set.of(),
-						(compression) -> TestClient.webClient(new JdkClientHttpConnector(), compression, false)))
+						(compression) -> TestClient.webClient(new JdkClientHttpConnector(), compression, false)),
+				library("WebClient, Apache HttpClient 5 without its decoding", Set.of(),
+						(compression) -> TestClient.webClient(new HttpComponentsClientHttpConnector(
+								HttpAsyncClients.custom().disableContentCompression().build()), compression, false)),
+				library("WebClient, Jetty", Set.of("gzip"),
+						(compression) -> TestClient.webClient(new JettyClientHttpConnector(), compression, false)))
 			.flatMap((library) -> Stream.of("lzf", "gzip", "deflate")
 				.map((coding) -> Arguments.of(library.name, library, coding)));
 	}

@@ -60,7 +60,8 @@ public final class ClientCompressionAutoConfiguration {
 			matchIfMissing = true)
 	@ConditionalOnClass(name = "org.springframework.boot.http.client.ClientHttpRequestFactoryBuilder")
 	@Import({ LibraryDecodingConfigurations.JdkHttpClient.class, LibraryDecodingConfigurations.ApacheHttpClient.class,
-			LibraryDecodingConfigurations.JettyClient.class, LibraryDecodingConfigurations.ReactorNetty.class })
+			LibraryDecodingConfigurations.ApacheAsyncHttpClient.class, LibraryDecodingConfigurations.JettyClient.class,
+			LibraryDecodingConfigurations.ReactorNetty.class })
 	static class LibraryDecodingConfiguration {
 
 	}

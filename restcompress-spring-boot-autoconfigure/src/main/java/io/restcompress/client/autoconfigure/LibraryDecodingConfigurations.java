@@ -1,5 +1,6 @@
 package io.restcompress.client.autoconfigure;
 
+import org.apache.hc.client5.http.impl.async.HttpAsyncClientBuilder;
 import org.apache.hc.client5.http.impl.classic.HttpClientBuilder;
 import org.eclipse.jetty.client.HttpClient;
 import org.eclipse.jetty.util.component.LifeCycle;
@@ -11,6 +12,7 @@ import org.springframework.boot.http.client.JettyClientHttpRequestFactoryBuilder
 import org.springframework.boot.http.client.ReactorClientHttpRequestFactoryBuilder;
 import org.springframework.boot.http.client.autoconfigure.ClientHttpRequestFactoryBuilderCustomizer;
 import org.springframework.boot.http.client.autoconfigure.reactive.ClientHttpConnectorBuilderCustomizer;
+import org.springframework.boot.http.client.reactive.HttpComponentsClientHttpConnectorBuilder;
 import org.springframework.boot.http.client.reactive.JettyClientHttpConnectorBuilder;
 import org.springframework.boot.http.client.reactive.ReactorClientHttpConnectorBuilder;
 import org.springframework.context.annotation.Bean;
@@ -21,8 +23,8 @@ import org.springframework.context.annotation.Configuration;
  * auto-configured clients, so that restcompress decodes every response: one decoder per body,
  * every coding accepted, one {@code Accept-Encoding}, one set of meters. The JDK's HttpClient
  * (through Spring's factory) and Reactor Netty decode gzip and deflate themselves; Jetty decodes
- * gzip and adds its own {@code Accept-Encoding}; Apache HttpClient 5 decodes gzip and deflate
- * and fails on codings it does not know, such as {@code lzf}.
+ * gzip and adds its own {@code Accept-Encoding}; Apache HttpClient 5, classic and (since 5.6)
+ * async, decodes gzip and deflate and fails on codings it does not know, such as {@code lzf}.
  */
 final class LibraryDecodingConfigurations {
 
@@ -46,6 +48,18 @@ final class LibraryDecodingConfigurations {
 		@Bean
 		ClientHttpRequestFactoryBuilderCustomizer<HttpComponentsClientHttpRequestFactoryBuilder> restCompressApacheHttpClientDecodingCustomizer() {
 			return (builder) -> builder.withHttpClientCustomizer(HttpClientBuilder::disableContentCompression);
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(name = { "org.apache.hc.client5.http.impl.async.HttpAsyncClientBuilder",
+			"org.apache.hc.core5.reactive.ReactiveDataConsumer" })
+	static class ApacheAsyncHttpClient {
+
+		@Bean
+		ClientHttpConnectorBuilderCustomizer<HttpComponentsClientHttpConnectorBuilder> restCompressApacheConnectorDecodingCustomizer() {
+			return (builder) -> builder.withHttpClientCustomizer(HttpAsyncClientBuilder::disableContentCompression);
 		}
 
 	}

@@ -157,7 +157,7 @@ class ClientCompressionAutoConfigurationTests {
 	void switchesOffTheLibrariesDecoding() {
 		this.runner.run((context) -> {
 			assertThat(context.getBeansOfType(ClientHttpRequestFactoryBuilderCustomizer.class)).hasSize(4);
-			assertThat(context.getBeansOfType(ClientHttpConnectorBuilderCustomizer.class)).hasSize(2);
+			assertThat(context.getBeansOfType(ClientHttpConnectorBuilderCustomizer.class)).hasSize(3);
 		});
 	}
 
