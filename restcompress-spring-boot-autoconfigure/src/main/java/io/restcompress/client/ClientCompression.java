@@ -231,7 +231,7 @@ public final class ClientCompression {
 		return decoded;
 	}
 
-	static void stripEncodingFields(HttpHeaders headers) {
+	private static void stripEncodingFields(HttpHeaders headers) {
 		headers.remove(HttpHeaders.CONTENT_ENCODING);
 		headers.remove(HttpHeaders.CONTENT_LENGTH);
 	}

@@ -106,9 +106,7 @@ public final class ClientCompressionExchangeFilter implements ExchangeFilterFunc
 		if (decoders.isEmpty()) {
 			return response;
 		}
-		HttpHeaders headers = new HttpHeaders();
-		headers.addAll(response.headers().asHttpHeaders());
-		ClientCompression.stripEncodingFields(headers);
+		HttpHeaders headers = ClientCompression.decodedHeaders(response.headers().asHttpHeaders());
 		// a new response, not mutate(): mutate() edits the connector's headers, which Jetty's are read-only
 		return ClientResponse.create(response.statusCode(), response.strategies())
 			.headers((target) -> target.addAll(headers))

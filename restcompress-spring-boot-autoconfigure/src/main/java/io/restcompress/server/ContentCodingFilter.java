@@ -68,7 +68,8 @@ public class ContentCodingFilter extends OncePerRequestFilter {
 			ProblemResponses.unsupportedCoding(request, response, String.join(", ", codings), this.settings.codecs().tokens());
 			return;
 		}
-		if (!decoders.isEmpty() && hasBody(request) && isForm(request)) {
+		List<ContentCodec> bodyDecoders = hasBody(request) ? decoders : List.of();
+		if (!bodyDecoders.isEmpty() && isForm(request)) {
 			this.recorder.rejected(Side.SERVER, Direction.REQUEST, decoders.get(0).coding(),
 					RejectReason.UNSUPPORTED_CODING);
 			ProblemResponses.unsupportedCodingForForms(request, response, String.join(", ", codings));
@@ -79,9 +80,8 @@ public class ContentCodingFilter extends OncePerRequestFilter {
 		}
 		exchange = new CompressionExchange(this.settings, request);
 		exchange.attachTo(request);
-		HttpServletRequest decodingRequest = needsWrapper(request, decoders)
-				? new DecodingRequestWrapper(request, hasBody(request) ? decoders : List.of(), this.settings, this.recorder)
-				: request;
+		HttpServletRequest decodingRequest = (!bodyDecoders.isEmpty() || hasConditionalFields(request))
+				? new DecodingRequestWrapper(request, bodyDecoders, this.settings, this.recorder) : request;
 		HttpServletResponse encodingResponse = response;
 		if (isExcluded(request)) {
 			this.recorder.skipped(Side.SERVER, Direction.RESPONSE, SkipReason.DISABLED);
@@ -188,12 +188,11 @@ public class ContentCodingFilter extends OncePerRequestFilter {
 	}
 
 	/**
-	 * Whether the application must see the request through a {@link DecodingRequestWrapper}:
-	 * it has a body to decode, or conditional fields whose entity tags may carry a coding suffix.
+	 * Whether the request has conditional fields whose entity tags may carry a coding suffix,
+	 * which {@link DecodingRequestWrapper} strips.
 	 */
-	private static boolean needsWrapper(HttpServletRequest request, List<ContentCodec> decoders) {
-		return (!decoders.isEmpty() && hasBody(request)) || request.getHeader(HttpHeaders.IF_NONE_MATCH) != null
-				|| request.getHeader(HttpHeaders.IF_MATCH) != null;
+	private static boolean hasConditionalFields(HttpServletRequest request) {
+		return request.getHeader(HttpHeaders.IF_NONE_MATCH) != null || request.getHeader(HttpHeaders.IF_MATCH) != null;
 	}
 
 	private static boolean hasBody(HttpServletRequest request) {
