@@ -64,7 +64,7 @@ class AutoConfiguredClientsTests extends PlainOriginTests {
 	}
 
 	@ParameterizedTest(name = "{0}")
-	@ValueSource(strings = { "jdk", "http-components", "jetty", "reactor" })
+	@ValueSource(strings = { "jdk", "http-components", "reactor" })
 	void webClientDecodesEveryCodingOnEachConnector(String connector) {
 		this.runner.withPropertyValues("spring.http.clients.reactive.connector=" + connector).run((context) -> {
 			WebClient client = context.getBean(WebClient.Builder.class).build();

