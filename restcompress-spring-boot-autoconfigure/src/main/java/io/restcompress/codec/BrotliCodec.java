@@ -34,6 +34,8 @@ public final class BrotliCodec implements ContentCodec {
 
 	private final int maxWindowBits;
 
+	private final long maxWindow;
+
 	/**
 	 * Creates a codec that compresses at the given quality and decodes streams whose window
 	 * is at most {@code maxWindow} bytes.
@@ -47,9 +49,15 @@ public final class BrotliCodec implements ContentCodec {
 			throw new IllegalArgumentException("brotli quality must be between 0 and 11, was " + quality);
 		}
 		Brotli4jLoader.ensureAvailability();
+		this.maxWindow = maxWindow;
 		this.maxWindowBits = windowBits(maxWindow);
 		this.parameters = new Encoder.Parameters().setQuality(quality)
 			.setWindow(Math.min(ENCODER_WINDOW_BITS, this.maxWindowBits));
+	}
+
+	@Override
+	public BrotliCodec withLevel(int level) {
+		return new BrotliCodec(level, this.maxWindow);
 	}
 
 	private static int windowBits(long maxWindow) {

@@ -28,9 +28,18 @@ final class BrotliDecoderStream extends DecoderInputStream {
 
 	private boolean started;
 
+	/**
+	 * Whether the decoder has been stepped without input since it last took input or gave
+	 * output: brotli4j reports "needs more input" whenever its input buffer is used up, also
+	 * when the decoder could go on without any (its ring buffer was full), so it is asked once
+	 * more before more input is read, and only then is the end of the body a truncation.
+	 */
+	private boolean steppedWithoutInput;
+
 	private boolean finished;
 
 	BrotliDecoderStream(InputStream source, int maxWindowBits) throws IOException {
+		super(BrotliCodec.CODING);
 		this.source = source;
 		this.maxWindowBits = maxWindowBits;
 		this.decoder = new DecoderJNI.Wrapper(INPUT_SIZE);
@@ -56,19 +65,24 @@ final class BrotliDecoderStream extends DecoderInputStream {
 
 	private boolean advance() throws IOException {
 		switch (this.decoder.getStatus()) {
-			case NEEDS_MORE_OUTPUT -> this.output = this.decoder.pull();
+			case NEEDS_MORE_OUTPUT -> pull();
 			case OK -> this.decoder.push(0);
 			case NEEDS_MORE_INPUT -> {
 				if (this.decoder.hasOutput()) {
-					this.output = this.decoder.pull();
+					pull();
+				}
+				else if (!this.steppedWithoutInput) {
+					this.decoder.push(0);
+					this.steppedWithoutInput = true;
 				}
 				else {
 					feed();
+					this.steppedWithoutInput = false;
 				}
 			}
 			case DONE -> {
 				if (this.decoder.hasOutput()) {
-					this.output = this.decoder.pull();
+					pull();
 				}
 				else {
 					finish();
@@ -78,6 +92,11 @@ final class BrotliDecoderStream extends DecoderInputStream {
 			default -> throw corrupt("invalid brotli data");
 		}
 		return true;
+	}
+
+	private void pull() {
+		this.output = this.decoder.pull();
+		this.steppedWithoutInput = false;
 	}
 
 	private void feed() throws IOException {
@@ -135,10 +154,6 @@ final class BrotliDecoderStream extends DecoderInputStream {
 		if (this.source.read() != -1) {
 			throw corrupt("unexpected bytes after the end of the brotli stream");
 		}
-	}
-
-	private CorruptContentException corrupt(String message) {
-		return new CorruptContentException(BrotliCodec.CODING, message);
 	}
 
 	@Override

@@ -8,7 +8,8 @@ import java.io.OutputStream;
 
 /**
  * Wraps codec streams to measure them: bytes on each side and the time spent in the codec
- * itself, excluding the time spent waiting on the stream underneath.
+ * itself, excluding the time spent waiting on the stream underneath. Decoders are measured and
+ * limited only through {@link ContentDecoding#open}.
  */
 public final class CodecStreams {
 
@@ -57,7 +58,7 @@ public final class CodecStreams {
 	 * @return the decoding stream
 	 * @throws IOException if the codec cannot start
 	 */
-	public static InputStream measuredDecoder(ContentCodec codec, InputStream source, Completion completion)
+	static InputStream measuredDecoder(ContentCodec codec, InputStream source, Completion completion)
 			throws IOException {
 		CountingInputStream counted = new CountingInputStream(source);
 		return new MeasuredInputStream(codec.decoder(counted), counted, completion);
@@ -72,7 +73,7 @@ public final class CodecStreams {
 	 * @return the limited stream
 	 * @throws IllegalArgumentException if {@code maxBytes} is negative
 	 */
-	public static InputStream limited(InputStream source, String coding, long maxBytes) {
+	static InputStream limited(InputStream source, String coding, long maxBytes) {
 		if (maxBytes < 0) {
 			throw new IllegalArgumentException("maxBytes must not be negative, was " + maxBytes);
 		}

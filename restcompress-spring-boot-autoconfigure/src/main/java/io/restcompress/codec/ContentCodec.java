@@ -51,6 +51,18 @@ public interface ContentCodec {
 	 * @return the encoding stream
 	 * @throws IOException if the coding's header cannot be written
 	 */
+	/**
+	 * Returns this codec compressing at another level, for the adaptive decision's ladder;
+	 * decoding is unchanged.
+	 * @param level the level, in the coding's own scale
+	 * @return a codec for the same coding at that level
+	 * @throws UnsupportedOperationException if the coding has no levels
+	 * @throws IllegalArgumentException if the level is out of the coding's range
+	 */
+	default ContentCodec withLevel(int level) {
+		throw new UnsupportedOperationException("The " + coding() + " coding has no compression levels");
+	}
+
 	OutputStream encoder(OutputStream target) throws IOException;
 
 	/**

@@ -18,6 +18,17 @@ public class ContentTooLargeException extends ContentDecodingException {
 	}
 
 	/**
+	 * Creates an exception with a message of its own for an exceeded limit.
+	 * @param coding the coding of the body
+	 * @param limit the limit in bytes
+	 * @param message the message
+	 */
+	protected ContentTooLargeException(String coding, long limit, String message) {
+		super(coding, message, null);
+		this.limit = limit;
+	}
+
+	/**
 	 * The limit that was exceeded, in bytes.
 	 * @return the limit, or {@code -1} if the message describes it
 	 */

@@ -35,6 +35,11 @@ public final class DeflateCodec implements ContentCodec {
 	}
 
 	@Override
+	public DeflateCodec withLevel(int level) {
+		return new DeflateCodec(level);
+	}
+
+	@Override
 	public String coding() {
 		return CODING;
 	}

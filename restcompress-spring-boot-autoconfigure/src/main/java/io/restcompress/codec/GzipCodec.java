@@ -27,6 +27,11 @@ public final class GzipCodec implements ContentCodec {
 	}
 
 	@Override
+	public GzipCodec withLevel(int level) {
+		return new GzipCodec(level);
+	}
+
+	@Override
 	public String coding() {
 		return CODING;
 	}

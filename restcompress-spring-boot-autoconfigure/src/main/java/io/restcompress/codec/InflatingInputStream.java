@@ -16,8 +16,6 @@ abstract class InflatingInputStream extends DecoderInputStream {
 
 	private final InputStream source;
 
-	private final String coding;
-
 	private final byte[] buffer = new byte[BUFFER_SIZE];
 
 	private int position;
@@ -31,8 +29,8 @@ abstract class InflatingInputStream extends DecoderInputStream {
 	private boolean finished;
 
 	InflatingInputStream(InputStream source, String coding) {
+		super(coding);
 		this.source = source;
-		this.coding = coding;
 	}
 
 	/**
@@ -93,7 +91,7 @@ abstract class InflatingInputStream extends DecoderInputStream {
 			return this.inflater.inflate(bytes, offset, count);
 		}
 		catch (DataFormatException ex) {
-			throw new CorruptContentException(this.coding, "invalid deflate data (" + ex.getMessage() + ")", ex);
+			throw corrupt("invalid deflate data (" + ex.getMessage() + ")", ex);
 		}
 	}
 
@@ -148,10 +146,6 @@ abstract class InflatingInputStream extends DecoderInputStream {
 			this.limit += n;
 		}
 		return this.buffer[this.position + ahead] & 0xFF;
-	}
-
-	protected final CorruptContentException corrupt(String message) {
-		return new CorruptContentException(this.coding, message);
 	}
 
 	protected final Inflater reuseOrCreate(boolean nowrap) {

@@ -45,6 +45,11 @@ public final class Lz4Codec implements ContentCodec {
 	 * The compression level.
 	 * @return the level, as the {@code lz4} tool counts them
 	 */
+	@Override
+	public Lz4Codec withLevel(int level) {
+		return new Lz4Codec(level);
+	}
+
 	public int level() {
 		return this.level;
 	}

@@ -65,6 +65,7 @@ final class Lz4FrameDecoderStream extends DecoderInputStream {
 	private int blockMax;
 
 	Lz4FrameDecoderStream(InputStream source) {
+		super(Lz4Codec.CODING);
 		this.source = source;
 	}
 
@@ -107,7 +108,7 @@ final class Lz4FrameDecoderStream extends DecoderInputStream {
 			throw corrupt("block of " + length + " bytes exceeds the frame's block size of " + this.blockMax);
 		}
 		this.compressed = grow(this.compressed, length);
-		readFully(this.compressed, 0, length, "block");
+		readFully(this.source, this.compressed, 0, length, "block");
 		if (this.blockChecksum && readIntLE("block checksum") != HASH.hash(this.compressed, 0, length, 0)) {
 			throw corrupt("block checksum mismatch");
 		}
@@ -199,7 +200,7 @@ final class Lz4FrameDecoderStream extends DecoderInputStream {
 	}
 
 	private void readDescriptor() throws IOException {
-		readFully(this.header, 0, 2, "frame descriptor");
+		readFully(this.source, this.header, 0, 2, "frame descriptor");
 		int flags = this.header[0] & 0xFF;
 		int blockDescriptor = this.header[1] & 0xFF;
 		if ((flags >>> 6) != 1) {
@@ -215,7 +216,7 @@ final class Lz4FrameDecoderStream extends DecoderInputStream {
 		boolean hasContentSize = (flags & 0x08) != 0;
 		boolean hasDictionary = (flags & 0x01) != 0;
 		int length = 2 + (hasContentSize ? 8 : 0) + (hasDictionary ? 4 : 0);
-		readFully(this.header, 2, length - 2, "frame descriptor");
+		readFully(this.source, this.header, 2, length - 2, "frame descriptor");
 		int checksum = requireByte("frame descriptor");
 		if (checksum != ((HASH.hash(this.header, 0, length, 0) >>> 8) & 0xFF)) {
 			throw corrupt("frame descriptor checksum mismatch");
@@ -247,7 +248,7 @@ final class Lz4FrameDecoderStream extends DecoderInputStream {
 	}
 
 	private int readIntLE(String part) throws IOException {
-		readFully(this.header, 0, 4, part);
+		readFully(this.source, this.header, 0, 4, part);
 		return intLE(this.header, 0);
 	}
 
@@ -280,17 +281,6 @@ final class Lz4FrameDecoderStream extends DecoderInputStream {
 		return read;
 	}
 
-	private void readFully(byte[] target, int offset, int count, String part) throws IOException {
-		int read = 0;
-		while (read < count) {
-			int n = this.source.read(target, offset + read, count - read);
-			if (n == -1) {
-				throw corrupt("truncated " + part);
-			}
-			read += n;
-		}
-	}
-
 	private void skipFully(long count) throws IOException {
 		byte[] discard = new byte[(int) Math.min(count, 8192)];
 		long left = count;
@@ -301,10 +291,6 @@ final class Lz4FrameDecoderStream extends DecoderInputStream {
 			}
 			left -= n;
 		}
-	}
-
-	private CorruptContentException corrupt(String message) {
-		return new CorruptContentException(Lz4Codec.CODING, message);
 	}
 
 }

@@ -12,7 +12,7 @@ import com.ning.compress.lzf.LZFChunk;
  * {@link LzfBlockDecoder}, which checks every reference against both buffers because request
  * bodies come from untrusted peers.
  */
-final class LzfDecoderStream extends InputStream {
+final class LzfDecoderStream extends DecoderInputStream {
 
 	private final InputStream source;
 
@@ -29,6 +29,7 @@ final class LzfDecoderStream extends InputStream {
 	private boolean finished;
 
 	LzfDecoderStream(InputStream source) {
+		super(LzfCodec.CODING);
 		this.source = source;
 		BufferRecycler recycler = BufferRecycler.instance();
 		this.input = recycler.allocDecodeBuffer(LZFChunk.MAX_CHUNK_LEN);
@@ -36,18 +37,7 @@ final class LzfDecoderStream extends InputStream {
 	}
 
 	@Override
-	public int read() throws IOException {
-		if (!ensureAvailable()) {
-			return -1;
-		}
-		return this.output[this.position++] & 0xFF;
-	}
-
-	@Override
-	public int read(byte[] bytes, int offset, int count) throws IOException {
-		if (count == 0) {
-			return 0;
-		}
+	protected int readDecoded(byte[] bytes, int offset, int count) throws IOException {
 		if (!ensureAvailable()) {
 			return -1;
 		}
@@ -63,7 +53,7 @@ final class LzfDecoderStream extends InputStream {
 	}
 
 	@Override
-	public void close() throws IOException {
+	protected void release() throws IOException {
 		this.finished = true;
 		this.position = 0;
 		this.limit = 0;
@@ -104,24 +94,24 @@ final class LzfDecoderStream extends InputStream {
 			return false;
 		}
 		this.header[0] = (byte) first;
-		readFully(this.header, 1, LZFChunk.HEADER_LEN_NOT_COMPRESSED - 1, "chunk header");
+		readFully(this.source, this.header, 1, LZFChunk.HEADER_LEN_NOT_COMPRESSED - 1, "chunk header");
 		if (this.header[0] != LZFChunk.BYTE_Z || this.header[1] != LZFChunk.BYTE_V) {
-			throw new CorruptContentException(LzfCodec.CODING, "expected a 'ZV' chunk header");
+			throw corrupt("expected a 'ZV' chunk header");
 		}
 		int stored = uint16(3);
 		switch (this.header[2]) {
 			case LZFChunk.BLOCK_TYPE_NON_COMPRESSED -> {
-				readFully(this.output, 0, stored, "uncompressed chunk");
+				readFully(this.source, this.output, 0, stored, "uncompressed chunk");
 				this.limit = stored;
 			}
 			case LZFChunk.BLOCK_TYPE_COMPRESSED -> {
-				readFully(this.header, LZFChunk.HEADER_LEN_NOT_COMPRESSED, 2, "chunk header");
+				readFully(this.source, this.header, LZFChunk.HEADER_LEN_NOT_COMPRESSED, 2, "chunk header");
 				int decodedLength = uint16(5);
-				readFully(this.input, 0, stored, "compressed chunk");
+				readFully(this.source, this.input, 0, stored, "compressed chunk");
 				decode(stored, decodedLength);
 				this.limit = decodedLength;
 			}
-			default -> throw new CorruptContentException(LzfCodec.CODING, "unknown chunk type " + this.header[2]);
+			default -> throw corrupt("unknown chunk type " + this.header[2]);
 		}
 		this.position = 0;
 		return true;
@@ -129,24 +119,12 @@ final class LzfDecoderStream extends InputStream {
 
 	private void decode(int stored, int decodedLength) throws CorruptContentException {
 		if (!LzfBlockDecoder.decode(this.input, stored, this.output, decodedLength)) {
-			throw new CorruptContentException(LzfCodec.CODING,
-					"chunk of " + stored + " bytes does not decode to " + decodedLength + " bytes");
+			throw corrupt("chunk of " + stored + " bytes does not decode to " + decodedLength + " bytes");
 		}
 	}
 
 	private int uint16(int offset) {
 		return ((this.header[offset] & 0xFF) << 8) | (this.header[offset + 1] & 0xFF);
-	}
-
-	private void readFully(byte[] target, int offset, int count, String part) throws IOException {
-		int read = 0;
-		while (read < count) {
-			int n = this.source.read(target, offset + read, count - read);
-			if (n == -1) {
-				throw new CorruptContentException(LzfCodec.CODING, "truncated " + part);
-			}
-			read += n;
-		}
 	}
 
 }

@@ -67,6 +67,11 @@ public final class ZstdCodec implements ContentCodec, AutoCloseable {
 	}
 
 	@Override
+	public ZstdCodec withLevel(int level) {
+		return new ZstdCodec(level, this.maxWindow);
+	}
+
+	@Override
 	public String coding() {
 		return CODING;
 	}

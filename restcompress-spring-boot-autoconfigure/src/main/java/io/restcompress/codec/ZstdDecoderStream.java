@@ -47,6 +47,7 @@ final class ZstdDecoderStream extends DecoderInputStream {
 	private boolean finished;
 
 	ZstdDecoderStream(InputStream source, ZstdContextPool<ZstdDecompressCtx> pool, long maxWindow) {
+		super(ZstdCodec.CODING);
 		this.source = source;
 		this.maxWindow = maxWindow;
 		this.lease = pool.borrow(this);
@@ -94,7 +95,7 @@ final class ZstdDecoderStream extends DecoderInputStream {
 		}
 		catch (ZstdException ex) {
 			this.context.failed = true;
-			throw new CorruptContentException(ZstdCodec.CODING, ex.getMessage(), ex);
+			throw corrupt(ex.getMessage(), ex);
 		}
 		finally {
 			this.outputWasFull = !this.output.hasRemaining();
@@ -171,10 +172,6 @@ final class ZstdDecoderStream extends DecoderInputStream {
 			this.input.flip();
 		}
 		return this.input.remaining() >= size;
-	}
-
-	private CorruptContentException corrupt(String message) {
-		return new CorruptContentException(ZstdCodec.CODING, message);
 	}
 
 	@Override
