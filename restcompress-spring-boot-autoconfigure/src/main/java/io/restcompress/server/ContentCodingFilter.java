@@ -1,7 +1,6 @@
 package io.restcompress.server;
 
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
@@ -14,8 +13,9 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
 import io.restcompress.codec.ContentCodec;
+import io.restcompress.codec.ContentDecoding;
 import io.restcompress.codec.ContentDecodingException;
-import io.restcompress.codec.HeaderTokens;
+import io.restcompress.internal.RecordingDecodingListener;
 import io.restcompress.metrics.CompressionRecorder;
 import io.restcompress.metrics.Direction;
 import io.restcompress.metrics.RejectReason;
@@ -43,9 +43,17 @@ public class ContentCodingFilter extends OncePerRequestFilter {
 
 	private final CompressionRecorder recorder;
 
+	private final ResponseEncodingRules rules;
+
 	public ContentCodingFilter(ServerCompressionSettings settings, CompressionRecorder recorder) {
+		this(settings, recorder, new ResponseEncodingRules(settings));
+	}
+
+	public ContentCodingFilter(ServerCompressionSettings settings, CompressionRecorder recorder,
+			ResponseEncodingRules rules) {
 		this.settings = settings;
 		this.recorder = recorder;
+		this.rules = rules;
 	}
 
 	@Override
@@ -61,27 +69,27 @@ public class ContentCodingFilter extends OncePerRequestFilter {
 			process(request, response, chain);
 			return;
 		}
-		List<String> codings = requestCodings(request);
-		List<ContentCodec> decoders = decoders(codings);
-		if (decoders == null) {
-			this.recorder.rejected(Side.SERVER, Direction.REQUEST, rejectedCoding(codings), RejectReason.UNSUPPORTED_CODING);
-			ProblemResponses.unsupportedCoding(request, response, String.join(", ", codings), this.settings.codecs().tokens());
+		ContentDecoding.Resolution resolution = requestCodings(request);
+		if (!(resolution instanceof ContentDecoding.Decoders decoding)) {
+			String rejected = (resolution instanceof ContentDecoding.Unsupported) ? "unknown" : "stacked";
+			this.recorder.rejected(Side.SERVER, Direction.REQUEST, rejected, RejectReason.UNSUPPORTED_CODING);
+			ProblemResponses.unsupportedCoding(request, response, String.join(", ", resolution.codings()),
+					this.settings.codecs().tokens());
 			return;
 		}
-		List<ContentCodec> bodyDecoders = hasBody(request) ? decoders : List.of();
+		List<ContentCodec> bodyDecoders = hasBody(request) ? decoding.decoders() : List.of();
 		if (!bodyDecoders.isEmpty() && isForm(request)) {
-			this.recorder.rejected(Side.SERVER, Direction.REQUEST, decoders.get(0).coding(),
+			this.recorder.rejected(Side.SERVER, Direction.REQUEST, bodyDecoders.get(0).coding(),
 					RejectReason.UNSUPPORTED_CODING);
-			ProblemResponses.unsupportedCodingForForms(request, response, String.join(", ", codings));
+			ProblemResponses.unsupportedCodingForForms(request, response, String.join(", ", decoding.codings()));
 			return;
 		}
 		if (this.settings.decodeRequests() && this.settings.advertiseRequestCodings()) {
 			response.setHeader(HttpHeaders.ACCEPT_ENCODING, this.settings.codecs().tokens());
 		}
-		exchange = new CompressionExchange(this.settings, request);
+		exchange = new CompressionExchange(this.rules, request);
 		exchange.attachTo(request);
-		HttpServletRequest decodingRequest = (!bodyDecoders.isEmpty() || hasConditionalFields(request))
-				? new DecodingRequestWrapper(request, bodyDecoders, this.settings, this.recorder) : request;
+		HttpServletRequest decodingRequest = request(request, bodyDecoders);
 		HttpServletResponse encodingResponse = response;
 		if (isExcluded(request)) {
 			this.recorder.skipped(Side.SERVER, Direction.RESPONSE, SkipReason.DISABLED);
@@ -117,6 +125,9 @@ public class ContentCodingFilter extends OncePerRequestFilter {
 				encoding.finish();
 			}
 		}
+		catch (IOException ex) {
+			encoding.clientGone(ex);
+		}
 		finally {
 			release(encoding, decoding);
 		}
@@ -136,42 +147,28 @@ public class ContentCodingFilter extends OncePerRequestFilter {
 		}
 	}
 
-	private List<String> requestCodings(HttpServletRequest request) {
+	private ContentDecoding.Resolution requestCodings(HttpServletRequest request) {
 		if (!this.settings.decodeRequests() || request.getHeader(HttpHeaders.CONTENT_ENCODING) == null) {
-			return List.of();
+			return ContentDecoding.Decoders.IDENTITY;
 		}
-		return HeaderTokens.contentCodings(Collections.list(request.getHeaders(HttpHeaders.CONTENT_ENCODING)));
+		return ContentDecoding.resolve(this.settings.codecs(),
+				Collections.list(request.getHeaders(HttpHeaders.CONTENT_ENCODING)), this.settings.maxRequestCodings());
 	}
 
 	/**
-	 * Returns the codecs that undo the given codings, last applied first, or {@code null} if
-	 * one is unsupported or there are too many.
+	 * Wraps the request to decode its body and to strip coding suffixes from its conditional
+	 * fields, as far as it needs either.
 	 */
-	private @Nullable List<ContentCodec> decoders(List<String> codings) {
-		if (codings.isEmpty()) {
-			return List.of();
+	private HttpServletRequest request(HttpServletRequest request, List<ContentCodec> bodyDecoders) {
+		HttpServletRequest wrapped = request;
+		if (!bodyDecoders.isEmpty()) {
+			wrapped = new DecodingRequestWrapper(wrapped, bodyDecoders, this.settings.maxDecodedRequestSize(),
+					new RecordingDecodingListener(this.recorder, Side.SERVER, Direction.REQUEST));
 		}
-		if (codings.size() > this.settings.maxRequestCodings()) {
-			return null;
+		if (ConditionalRequestWrapper.applies(request)) {
+			wrapped = new ConditionalRequestWrapper(wrapped, this.settings.codecs().all());
 		}
-		List<ContentCodec> decoders = new ArrayList<>(codings.size());
-		for (String coding : codings) {
-			ContentCodec codec = this.settings.codecs().find(coding).orElse(null);
-			if (codec == null) {
-				return null;
-			}
-			decoders.add(0, codec);
-		}
-		return decoders;
-	}
-
-	private String rejectedCoding(List<String> codings) {
-		for (String coding : codings) {
-			if (this.settings.codecs().find(coding).isEmpty()) {
-				return "unknown";
-			}
-		}
-		return "stacked";
+		return wrapped;
 	}
 
 	/**
@@ -185,14 +182,6 @@ public class ContentCodingFilter extends OncePerRequestFilter {
 		}
 		String type = contentType.toLowerCase(Locale.ROOT);
 		return type.startsWith(MediaType.APPLICATION_FORM_URLENCODED_VALUE) || type.startsWith("multipart/");
-	}
-
-	/**
-	 * Whether the request has conditional fields whose entity tags may carry a coding suffix,
-	 * which {@link DecodingRequestWrapper} strips.
-	 */
-	private static boolean hasConditionalFields(HttpServletRequest request) {
-		return request.getHeader(HttpHeaders.IF_NONE_MATCH) != null || request.getHeader(HttpHeaders.IF_MATCH) != null;
 	}
 
 	private static boolean hasBody(HttpServletRequest request) {
@@ -213,14 +202,7 @@ public class ContentCodingFilter extends OncePerRequestFilter {
 	}
 
 	static @Nullable ContentDecodingException decodingFailure(Throwable ex) {
-		Throwable candidate = ex;
-		for (int depth = 0; candidate != null && depth < 20; depth++) {
-			if (candidate instanceof ContentDecodingException failure) {
-				return failure;
-			}
-			candidate = candidate.getCause();
-		}
-		return null;
+		return CodingProblem.decodingFailure(ex);
 	}
 
 	/**

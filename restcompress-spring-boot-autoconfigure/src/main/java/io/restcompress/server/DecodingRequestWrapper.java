@@ -17,67 +17,46 @@ import jakarta.servlet.ServletInputStream;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletRequestWrapper;
 
-import io.restcompress.codec.CodecStreams;
 import io.restcompress.codec.ContentCodec;
-import io.restcompress.codec.ContentDecodingException;
-import io.restcompress.codec.ContentTooLargeException;
-import io.restcompress.metrics.CompressionRecorder;
-import io.restcompress.metrics.Direction;
-import io.restcompress.metrics.RejectReason;
-import io.restcompress.metrics.Side;
+import io.restcompress.codec.ContentDecoding;
 
 import org.jspecify.annotations.Nullable;
-import org.springframework.http.HttpHeaders;
 
 /**
- * Presents a request as the application should see it: the body decoded lazily as it is read
- * (at most the configured number of bytes), no {@code Content-Encoding} or
- * {@code Content-Length}, and conditional fields without the coding suffixes of entity tags.
+ * Presents a request with an encoded body as the application should see it: the body decoded
+ * by the {@link ContentDecoding} pipeline as it is read (at most the configured number of
+ * bytes), and no {@code Content-Encoding} or {@code Content-Length}.
  */
 final class DecodingRequestWrapper extends HttpServletRequestWrapper {
 
 	private static final Set<String> HIDDEN = Set.of("content-encoding", "content-length");
 
-	private final List<ContentCodec> codings;
+	private final List<ContentCodec> decoders;
 
-	private final ServerCompressionSettings settings;
+	private final long maxDecodedBytes;
 
-	private final CompressionRecorder recorder;
+	private final ContentDecoding.Listener listener;
 
 	private @Nullable DecodedInputStream body;
 
 	private @Nullable BufferedReader reader;
 
-	private @Nullable ContentDecodingException failure;
-
 	/**
-	 * @param codings the codings to undo, in decoding order (the last one applied first), empty
-	 * when the body is not encoded
+	 * @param decoders the codecs that undo the body's codings, in decoding order (the last one
+	 * applied first), not empty
+	 * @param maxDecodedBytes the most bytes any layer may produce
+	 * @param listener receives what decoding reports
 	 */
-	DecodingRequestWrapper(HttpServletRequest request, List<ContentCodec> codings, ServerCompressionSettings settings,
-			CompressionRecorder recorder) {
+	DecodingRequestWrapper(HttpServletRequest request, List<ContentCodec> decoders, long maxDecodedBytes,
+			ContentDecoding.Listener listener) {
 		super(request);
-		this.codings = codings;
-		this.settings = settings;
-		this.recorder = recorder;
-	}
-
-	private boolean decoding() {
-		return !this.codings.isEmpty();
-	}
-
-	/**
-	 * Returns the decoding failure the application ran into, if any.
-	 */
-	@Nullable ContentDecodingException failure() {
-		return this.failure;
+		this.decoders = decoders;
+		this.maxDecodedBytes = maxDecodedBytes;
+		this.listener = listener;
 	}
 
 	@Override
 	public ServletInputStream getInputStream() throws IOException {
-		if (!decoding()) {
-			return super.getInputStream();
-		}
 		if (this.reader != null) {
 			throw new IllegalStateException("getReader() has already been called for this request");
 		}
@@ -86,9 +65,6 @@ final class DecodingRequestWrapper extends HttpServletRequestWrapper {
 
 	@Override
 	public BufferedReader getReader() throws IOException {
-		if (!decoding()) {
-			return super.getReader();
-		}
 		if (this.reader == null) {
 			if (this.body != null) {
 				throw new IllegalStateException("getInputStream() has already been called for this request");
@@ -102,19 +78,10 @@ final class DecodingRequestWrapper extends HttpServletRequestWrapper {
 
 	private DecodedInputStream decodedBody() throws IOException {
 		if (this.body == null) {
-			InputStream stream = super.getInputStream();
-			for (ContentCodec codec : this.codings) {
-				stream = measured(codec, stream);
-			}
-			this.body = new DecodedInputStream(stream);
+			this.body = new DecodedInputStream(
+					ContentDecoding.open(super.getInputStream(), this.decoders, this.maxDecodedBytes, this.listener));
 		}
 		return this.body;
-	}
-
-	private InputStream measured(ContentCodec codec, InputStream source) throws IOException {
-		InputStream decoder = CodecStreams.measuredDecoder(codec, source, (identity, encoded, nanos) -> this.recorder
-			.decoded(Side.SERVER, Direction.REQUEST, codec.coding(), identity, encoded, nanos));
-		return CodecStreams.limited(decoder, codec.coding(), this.settings.maxDecodedRequestSize());
 	}
 
 	/**
@@ -133,48 +100,28 @@ final class DecodingRequestWrapper extends HttpServletRequestWrapper {
 
 	@Override
 	public int getContentLength() {
-		return decoding() ? -1 : super.getContentLength();
+		return -1;
 	}
 
 	@Override
 	public long getContentLengthLong() {
-		return decoding() ? -1 : super.getContentLengthLong();
+		return -1;
 	}
 
 	@Override
 	public @Nullable String getHeader(String name) {
-		if (hidden(name)) {
-			return null;
-		}
-		String value = super.getHeader(name);
-		return conditional(name) ? EntityTags.withoutCodings(value, this.settings.codecs().all()) : value;
+		return hidden(name) ? null : super.getHeader(name);
 	}
 
 	@Override
 	public Enumeration<String> getHeaders(String name) {
-		if (hidden(name)) {
-			return Collections.emptyEnumeration();
-		}
-		Enumeration<String> values = super.getHeaders(name);
-		if (!conditional(name)) {
-			return values;
-		}
-		List<String> stripped = Collections.list(values)
-			.stream()
-			.map((value) -> EntityTags.withoutCodings(value, this.settings.codecs().all()))
-			.toList();
-		return Collections.enumeration(stripped);
+		return hidden(name) ? Collections.emptyEnumeration() : super.getHeaders(name);
 	}
 
 	@Override
 	public Enumeration<String> getHeaderNames() {
-		if (!decoding()) {
-			return super.getHeaderNames();
-		}
-		return Collections.enumeration(Collections.list(super.getHeaderNames())
-			.stream()
-			.filter((name) -> !HIDDEN.contains(name.toLowerCase(Locale.ROOT)))
-			.toList());
+		return Collections.enumeration(
+				Collections.list(super.getHeaderNames()).stream().filter((name) -> !hidden(name)).toList());
 	}
 
 	@Override
@@ -182,24 +129,11 @@ final class DecodingRequestWrapper extends HttpServletRequestWrapper {
 		return hidden(name) ? -1 : super.getIntHeader(name);
 	}
 
-	private boolean hidden(String name) {
-		return decoding() && HIDDEN.contains(name.toLowerCase(Locale.ROOT));
+	private static boolean hidden(String name) {
+		return HIDDEN.contains(name.toLowerCase(Locale.ROOT));
 	}
 
-	private static boolean conditional(String name) {
-		return name.equalsIgnoreCase(HttpHeaders.IF_NONE_MATCH) || name.equalsIgnoreCase(HttpHeaders.IF_MATCH);
-	}
-
-	private void failed(ContentDecodingException ex) {
-		if (this.failure == null) {
-			this.failure = ex;
-			RejectReason reason = (ex instanceof ContentTooLargeException) ? RejectReason.TOO_LARGE
-					: RejectReason.CORRUPT;
-			this.recorder.rejected(Side.SERVER, Direction.REQUEST, ex.getCoding(), reason);
-		}
-	}
-
-	private final class DecodedInputStream extends ServletInputStream {
+	private static final class DecodedInputStream extends ServletInputStream {
 
 		private final InputStream delegate;
 
@@ -211,28 +145,16 @@ final class DecodingRequestWrapper extends HttpServletRequestWrapper {
 
 		@Override
 		public int read() throws IOException {
-			try {
-				int b = this.delegate.read();
-				this.finished = b == -1;
-				return b;
-			}
-			catch (ContentDecodingException ex) {
-				failed(ex);
-				throw ex;
-			}
+			int b = this.delegate.read();
+			this.finished = b == -1;
+			return b;
 		}
 
 		@Override
 		public int read(byte[] bytes, int offset, int length) throws IOException {
-			try {
-				int n = this.delegate.read(bytes, offset, length);
-				this.finished = n == -1;
-				return n;
-			}
-			catch (ContentDecodingException ex) {
-				failed(ex);
-				throw ex;
-			}
+			int n = this.delegate.read(bytes, offset, length);
+			this.finished = n == -1;
+			return n;
 		}
 
 		@Override

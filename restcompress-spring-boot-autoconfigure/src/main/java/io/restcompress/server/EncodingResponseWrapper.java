@@ -5,7 +5,6 @@ import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.Charset;
-import java.util.Optional;
 
 import jakarta.servlet.ServletOutputStream;
 import jakarta.servlet.WriteListener;
@@ -19,6 +18,8 @@ import io.restcompress.metrics.CompressionRecorder;
 import io.restcompress.metrics.Direction;
 import io.restcompress.metrics.Side;
 import io.restcompress.metrics.SkipReason;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
 
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpHeaders;
@@ -36,11 +37,15 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 
 	}
 
+	private static final Log logger = LogFactory.getLog(EncodingResponseWrapper.class);
+
 	private final HttpServletRequest request;
 
 	private final CompressionExchange exchange;
 
 	private final CompressionRecorder recorder;
+
+	private final ResponseFields fields;
 
 	private State state = State.UNDECIDED;
 
@@ -48,7 +53,7 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 
 	private long declaredLength = -1;
 
-	private @Nullable String coding;
+	private @Nullable ContentCodec coding;
 
 	private @Nullable String originalEntityTag;
 
@@ -68,6 +73,7 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 		this.request = request;
 		this.exchange = exchange;
 		this.recorder = recorder;
+		this.fields = new ServletResponseFields(response);
 	}
 
 	@Override
@@ -152,7 +158,7 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 
 	private @Nullable String encodedEntityTag(String name, @Nullable String value) {
 		if (this.state == State.ENCODING && value != null && HttpHeaders.ETAG.equalsIgnoreCase(name)) {
-			return EntityTags.withCoding(value, this.coding);
+			return EncodingHeaders.entityTag(value, this.coding);
 		}
 		return value;
 	}
@@ -242,24 +248,49 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 	}
 
 	/**
+	 * Records a response whose client went away before it was complete (a reset HTTP/2
+	 * stream, a closed connection): not a server error, so it is counted and logged at debug
+	 * level only.
+	 * @param ex what writing the rest of the body failed with
+	 */
+	void clientGone(IOException ex) {
+		this.recorder.aborted(Side.SERVER, Direction.RESPONSE,
+				(this.coding != null) ? this.coding.coding() : "identity");
+		if (logger.isDebugEnabled()) {
+			logger.debug("Client went away before the response to " + this.request.getRequestURI()
+					+ " was complete: " + ex);
+		}
+	}
+
+	/**
 	 * Releases the encoder of a response that will not complete normally.
 	 */
 	void abandon() {
 		discardEncoder();
 	}
 
+	/**
+	 * Completes a response with no body written: a {@code 304} gets the {@code Vary} and entity
+	 * tag of the {@code 200} it validates, a {@code HEAD} the header fields of its {@code GET}.
+	 */
 	private void finishWithoutBody() {
-		if (getStatus() == HttpServletResponse.SC_NOT_MODIFIED && this.exchange.handlerAllows()) {
-			this.exchange.selectCoding().ifPresent((codec) -> {
-				addVary();
-				String etag = getHeader(HttpHeaders.ETAG);
-				if (etag != null) {
-					super.setHeader(HttpHeaders.ETAG, EntityTags.withCoding(etag, codec.coding()));
-				}
-			});
+		int status = getStatus();
+		if (status == HttpServletResponse.SC_NOT_MODIFIED) {
+			EncodingHeaders.applyToNotModified(this.exchange.decideNotModified(this.fields), this.fields);
+			skipped(this.exchange.ineligibility(status, this.fields));
+			return;
 		}
-		SkipReason reason = this.exchange.ineligibility(this);
-		identity((reason != null) ? reason : SkipReason.BELOW_THRESHOLD, this.declaredLength);
+		long length = (this.declaredLength >= 0 || this.exchange.isHead()) ? this.declaredLength : 0;
+		ResponseEncodingDecision decision = this.exchange.decide(status, this.fields, length);
+		if (this.exchange.isHead()) {
+			EncodingHeaders.apply(decision, this.fields);
+			if (decision.encodes()) {
+				this.state = State.ENCODING;
+				this.recorder.skipped(Side.SERVER, Direction.RESPONSE, SkipReason.STATUS_OR_METHOD);
+				return;
+			}
+		}
+		identity(decision.skipReason(), this.declaredLength);
 	}
 
 	private void abandonBody() {
@@ -291,29 +322,24 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 			if (this.held.hold(bytes, offset, length)) {
 				return;
 			}
-			eligible();
+			decide(-1);
 			writeHeld();
 		}
 		decidedStream().write(bytes, offset, length);
 	}
 
 	/**
-	 * Applies the rules that do not depend on the body's size; returns whether the body must be
-	 * held back until its size is known.
+	 * Decides when the first bytes are written, or returns {@code false} to hold the body back
+	 * until its size is known.
 	 */
 	private boolean startBody() throws IOException {
-		SkipReason reason = this.exchange.ineligibility(this);
+		SkipReason reason = this.exchange.ineligibility(getStatus(), this.fields);
 		if (reason != null) {
 			identity(reason, this.declaredLength);
 			return false;
 		}
 		if (this.declaredLength >= 0) {
-			if (this.declaredLength < this.exchange.minResponseSize()) {
-				identity(SkipReason.BELOW_THRESHOLD, this.declaredLength);
-			}
-			else {
-				eligible();
-			}
+			decide(this.declaredLength);
 			return false;
 		}
 		this.held = new ThresholdBuffer((int) this.exchange.minResponseSize());
@@ -337,12 +363,12 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 				return;
 			}
 			if (this.held != null) {
-				eligible();
+				decide(-1);
 				writeHeld();
 			}
 			else if (startBody()) {
 				this.held = null;
-				eligible();
+				decide(-1);
 			}
 		}
 		if (this.state == State.ENCODING) {
@@ -353,40 +379,46 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 		}
 	}
 
-	private void identity(SkipReason reason, long contentLength) {
+	private void identity(@Nullable SkipReason reason, long contentLength) {
 		this.state = State.IDENTITY;
-		this.recorder.skipped(Side.SERVER, Direction.RESPONSE, reason);
+		skipped(reason);
 		if (contentLength >= 0) {
 			super.setContentLengthLong(contentLength);
 		}
 	}
 
-	private void eligible() throws IOException {
-		addVary();
-		Optional<ContentCodec> selected = this.exchange.selectCoding();
-		if (selected.isEmpty()) {
-			identity(SkipReason.NOT_ACCEPTABLE, this.declaredLength);
-			return;
-		}
-		ContentCodec codec = selected.get();
-		this.state = State.ENCODING;
-		this.coding = codec.coding();
-		super.setHeader(HttpHeaders.CONTENT_ENCODING, this.coding);
-		super.setHeader(HttpHeaders.ACCEPT_RANGES, null);
-		this.originalEntityTag = getHeader(HttpHeaders.ETAG);
-		if (this.originalEntityTag != null) {
-			super.setHeader(HttpHeaders.ETAG, EntityTags.withCoding(this.originalEntityTag, this.coding));
-		}
-		this.target = new EncoderTarget(super.getOutputStream());
-		this.encoder = CodecStreams.measuredEncoder(codec, this.target, (identity, encoded, nanos) -> this.recorder
-			.encoded(Side.SERVER, Direction.RESPONSE, codec.coding(), identity, encoded, nanos));
+	private void skipped(@Nullable SkipReason reason) {
+		this.recorder.skipped(Side.SERVER, Direction.RESPONSE, (reason != null) ? reason : SkipReason.STATUS_OR_METHOD);
 	}
 
-	private void addVary() {
-		String vary = VaryHeader.withAcceptEncoding(getHeaders(HttpHeaders.VARY));
-		if (vary != null) {
-			super.setHeader(HttpHeaders.VARY, vary);
+	/**
+	 * Decides for a body whose rules 1 to 4 hold, once its length is known ({@code -1} when a
+	 * flush or the threshold decided first), and applies the decision's header fields.
+	 */
+	private void decide(long identityLength) throws IOException {
+		ResponseEncodingDecision decision = this.exchange.decide(getStatus(), this.fields, identityLength);
+		this.originalEntityTag = getHeader(HttpHeaders.ETAG);
+		EncodingHeaders.apply(decision, this.fields);
+		ContentCodec codec = decision.codec();
+		if (codec == null) {
+			identity(decision.skipReason(), this.declaredLength);
+			return;
 		}
+		this.state = State.ENCODING;
+		this.coding = codec;
+		if (this.exchange.isHead()) {
+			this.recorder.skipped(Side.SERVER, Direction.RESPONSE, SkipReason.STATUS_OR_METHOD);
+			this.encoder = OutputStream.nullOutputStream();
+			return;
+		}
+		this.target = new EncoderTarget(super.getOutputStream());
+		CodecStreams.Completion feedback = decision.feedback();
+		this.encoder = CodecStreams.measuredEncoder(codec, this.target, (identity, encoded, nanos) -> {
+			this.recorder.encoded(Side.SERVER, Direction.RESPONSE, codec.coding(), identity, encoded, nanos);
+			if (feedback != null) {
+				feedback.completed(identity, encoded, nanos);
+			}
+		});
 	}
 
 	private final class BodyStream extends ServletOutputStream {

@@ -11,7 +11,7 @@ import org.jspecify.annotations.Nullable;
  * ({@code "v1"} becomes {@code "v1-lzf"}), and conditional request fields have the suffix
  * removed so the application matches either representation.
  */
-final class EntityTags {
+public final class EntityTags {
 
 	private EntityTags() {
 	}
@@ -20,7 +20,7 @@ final class EntityTags {
 	 * Adds a coding suffix to a strong entity tag; weak or malformed tags are returned as they
 	 * are.
 	 */
-	static String withCoding(String etag, String coding) {
+	public static String withCoding(String etag, String coding) {
 		String trimmed = etag.trim();
 		if (trimmed.length() < 2 || trimmed.charAt(0) != '"' || trimmed.charAt(trimmed.length() - 1) != '"') {
 			return etag;
@@ -32,7 +32,7 @@ final class EntityTags {
 	 * Removes coding suffixes from every strong tag of an {@code If-None-Match} or
 	 * {@code If-Match} field value.
 	 */
-	static @Nullable String withoutCodings(@Nullable String fieldValue, Collection<ContentCodec> codecs) {
+	public static @Nullable String withoutCodings(@Nullable String fieldValue, Collection<ContentCodec> codecs) {
 		if (fieldValue == null || fieldValue.indexOf('-') == -1) {
 			return fieldValue;
 		}

@@ -3,6 +3,7 @@ package io.restcompress.server;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.net.Socket;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -23,7 +24,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The contract's "Server: request bodies" rules over real HTTP, with a 1 MB decoded-size limit.
  */
 @SpringBootTest(classes = ServerTestApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-		properties = "restcompress.server.request.max-decoded-size=1MB")
+		properties = { "restcompress.server.request.max-decoded-size=1MB", "server.max-http-request-header-size=2MB" })
 class RequestDecodingIntegrationTests extends AbstractServerIntegrationTests {
 
 	private static final int LIMIT = 1024 * 1024;
@@ -69,6 +70,20 @@ class RequestDecodingIntegrationTests extends AbstractServerIntegrationTests {
 		assertThat(twoFields.body()).isEqualTo(body);
 	}
 
+	@ParameterizedTest
+	@ValueSource(strings = { "lzf", "gzip", "deflate", "zstd", "br", "lz4" })
+	void readsAnEmptyChunkedBodyAsEmptyWhateverItsCoding(String coding) throws IOException {
+		try (Socket socket = new Socket("127.0.0.1", this.port)) {
+			socket.getOutputStream()
+				.write(("POST /plain/echo HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/octet-stream\r\n"
+						+ "Content-Encoding: " + coding + "\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
+						+ "0\r\n\r\n")
+					.getBytes(StandardCharsets.US_ASCII));
+			String head = readUntil(socket.getInputStream(), "\r\n\r\n");
+			assertThat(head).startsWith("HTTP/1.1 200 ").containsIgnoringCase("X-Seen-Content-Encoding: null");
+		}
+	}
+
 	@Test
 	void passesIdentityThrough() {
 		byte[] body = TestPayloads.json(10_000);
@@ -96,6 +111,18 @@ class RequestDecodingIntegrationTests extends AbstractServerIntegrationTests {
 			.contains("\"coding\":\"foo\"")
 			.contains("\"instance\":\"/plain/echo\"");
 		assertThat(TestEndpoints.handlerCalls).hasValue(0);
+	}
+
+	@Test
+	void echoesAtMostTheFirst200CharactersOfAHugeContentEncoding() {
+		String contentEncoding = "foo, ".repeat(240_000) + "bar";
+		HttpResponse<byte[]> response = this.http.post("/plain/echo", "{}".getBytes(StandardCharsets.UTF_8),
+				"Content-Encoding", contentEncoding, "Content-Type", "application/json");
+		assertThat(response.statusCode()).isEqualTo(415);
+		String body = new String(response.body(), StandardCharsets.UTF_8);
+		assertThat(body).contains("\"coding\":\"" + contentEncoding.substring(0, 200) + "...\"")
+			.doesNotContain("bar");
+		assertThat(response.body().length).isLessThan(1000);
 	}
 
 	@ParameterizedTest

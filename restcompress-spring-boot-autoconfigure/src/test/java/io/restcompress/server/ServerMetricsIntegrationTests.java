@@ -66,7 +66,10 @@ class ServerMetricsIntegrationTests extends AbstractServerIntegrationTests {
 		double before = counter("restcompress.skipped", "reason", reason);
 		String[] headers = acceptEncoding.isEmpty() ? new String[0] : new String[] { "Accept-Encoding", acceptEncoding };
 		HttpResponse<byte[]> response = method.equals("HEAD") ? this.http.head(path, headers) : this.http.get(path, headers);
-		assertThat(response.headers().firstValue("Content-Encoding").filter((coding) -> !coding.equals("br"))).isEmpty();
+		if (!method.equals("HEAD")) {
+			assertThat(response.headers().firstValue("Content-Encoding").filter((coding) -> !coding.equals("br")))
+				.isEmpty();
+		}
 		awaitIncrease(() -> counter("restcompress.skipped", "reason", reason), before);
 	}
 

@@ -1,0 +1,122 @@
+package io.restcompress.server;
+
+import java.nio.charset.StandardCharsets;
+
+import io.restcompress.codec.ContentDecodingException;
+import io.restcompress.codec.ContentTooLargeException;
+
+import org.jspecify.annotations.Nullable;
+import org.springframework.http.HttpStatus;
+
+/**
+ * A request body the server refuses, as an RFC 9457 problem: the status, the detail, the
+ * coding concerned and the {@code Accept-Encoding} to answer with (RFC 7694), the same for
+ * every web stack.
+ *
+ * @param status the status
+ * @param detail the explanation for the client
+ * @param coding the coding concerned, as the client named it
+ * @param acceptEncoding the codings the server takes, or {@code null} if the answer names none
+ */
+public record CodingProblem(HttpStatus status, String detail, String coding, @Nullable String acceptEncoding) {
+
+	/** At most this many characters of a field value the client sent are echoed back. */
+	static final int MAX_ECHOED_LENGTH = 200;
+
+	/**
+	 * A 415 for a request body in a coding the server does not support.
+	 * @param contentEncoding the request's codings
+	 * @param supported the supported codings, as an {@code Accept-Encoding} value
+	 * @return the problem
+	 */
+	public static CodingProblem unsupportedCoding(String contentEncoding, String supported) {
+		String echoed = echoed(contentEncoding);
+		return new CodingProblem(HttpStatus.UNSUPPORTED_MEDIA_TYPE,
+				"Content-Encoding '" + echoed + "' is not supported; supported codings: " + supported, echoed,
+				supported);
+	}
+
+	/**
+	 * A 415 for an encoded form or multipart body, which the server parses from the bytes as
+	 * they are sent, with {@code Accept-Encoding: identity} so the client sends it as it is.
+	 * @param contentEncoding the request's codings
+	 * @return the problem
+	 */
+	public static CodingProblem unsupportedCodingForForms(String contentEncoding) {
+		String echoed = echoed(contentEncoding);
+		return new CodingProblem(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "Content-Encoding '" + echoed
+				+ "' is not supported for form and multipart bodies, which the server parses as they are sent; send them without a content coding",
+				echoed, "identity");
+	}
+
+	/**
+	 * A 413 for a body that decodes to more than the limit, or a 400 for a corrupt one.
+	 * @param failure why the body failed to decode
+	 * @return the problem
+	 */
+	public static CodingProblem decodingFailed(ContentDecodingException failure) {
+		HttpStatus status = (failure instanceof ContentTooLargeException) ? HttpStatus.CONTENT_TOO_LARGE
+				: HttpStatus.BAD_REQUEST;
+		return new CodingProblem(status, String.valueOf(failure.getMessage()), failure.getCoding(), null);
+	}
+
+	/**
+	 * Returns the decoding failure that caused an exception, searching its causes.
+	 * @param ex what the application's handling failed with
+	 * @return the decoding failure, or {@code null} if none caused it
+	 */
+	public static @Nullable ContentDecodingException decodingFailure(Throwable ex) {
+		Throwable candidate = ex;
+		for (int depth = 0; candidate != null && depth < 20; depth++) {
+			if (candidate instanceof ContentDecodingException failure) {
+				return failure;
+			}
+			candidate = candidate.getCause();
+		}
+		return null;
+	}
+
+	/**
+	 * Returns the {@code application/problem+json} body.
+	 * @param instance the request's path
+	 * @return the body, UTF-8
+	 */
+	public byte[] body(String instance) {
+		String body = "{\"type\":\"about:blank\",\"title\":" + quote(this.status.getReasonPhrase()) + ",\"status\":"
+				+ this.status.value() + ",\"detail\":" + quote(this.detail) + ",\"instance\":" + quote(instance)
+				+ ",\"coding\":" + quote(this.coding) + "}";
+		return body.getBytes(StandardCharsets.UTF_8);
+	}
+
+	/**
+	 * Returns a field value the client sent, cut to {@link #MAX_ECHOED_LENGTH} characters so
+	 * that a huge header cannot make a huge problem body.
+	 */
+	static String echoed(String value) {
+		return (value.length() <= MAX_ECHOED_LENGTH) ? value : value.substring(0, MAX_ECHOED_LENGTH) + "...";
+	}
+
+	static String quote(String value) {
+		StringBuilder quoted = new StringBuilder(value.length() + 2).append('"');
+		for (int i = 0; i < value.length(); i++) {
+			char c = value.charAt(i);
+			switch (c) {
+				case '"' -> quoted.append("\\\"");
+				case '\\' -> quoted.append("\\\\");
+				case '\n' -> quoted.append("\\n");
+				case '\r' -> quoted.append("\\r");
+				case '\t' -> quoted.append("\\t");
+				default -> {
+					if (c < 0x20) {
+						quoted.append(String.format("\\u%04x", (int) c));
+					}
+					else {
+						quoted.append(c);
+					}
+				}
+			}
+		}
+		return quoted.append('"').toString();
+	}
+
+}

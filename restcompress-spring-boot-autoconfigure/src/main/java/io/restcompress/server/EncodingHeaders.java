@@ -1,0 +1,75 @@
+package io.restcompress.server;
+
+import io.restcompress.codec.ContentCodec;
+
+import org.jspecify.annotations.Nullable;
+import org.springframework.http.HttpHeaders;
+
+/**
+ * Writes the header fields that a {@link ResponseEncodingDecision} implies, the same for a
+ * response with a body, a {@code HEAD} and a {@code 304}: {@code Vary}, and for an encoded
+ * representation {@code Content-Encoding}, the suffixed entity tag and no
+ * {@code Accept-Ranges} or identity {@code Content-Length}.
+ */
+public final class EncodingHeaders {
+
+	private EncodingHeaders() {
+	}
+
+	/**
+	 * Applies a decision to a response that has, or stands for ({@code HEAD}), a body.
+	 * @param decision the decision
+	 * @param fields the response's header fields
+	 */
+	public static void apply(ResponseEncodingDecision decision, ResponseFields fields) {
+		addVary(decision, fields);
+		ContentCodec codec = decision.codec();
+		if (codec != null) {
+			fields.set(HttpHeaders.CONTENT_ENCODING, codec.coding());
+			fields.set(HttpHeaders.CONTENT_LENGTH, null);
+			fields.set(HttpHeaders.ACCEPT_RANGES, null);
+			suffixEntityTag(codec, fields);
+		}
+	}
+
+	/**
+	 * Applies the decision for the {@code 200} to the {@code 304} that validates it:
+	 * {@code Vary} and the entity tag, no representation metadata.
+	 * @param decision the decision for the {@code 200}
+	 * @param fields the {@code 304}'s header fields
+	 */
+	public static void applyToNotModified(ResponseEncodingDecision decision, ResponseFields fields) {
+		addVary(decision, fields);
+		ContentCodec codec = decision.codec();
+		if (codec != null) {
+			suffixEntityTag(codec, fields);
+		}
+	}
+
+	/**
+	 * Returns the entity tag an encoded representation carries instead of the application's.
+	 * @param etag the application's entity tag
+	 * @param codec the coding of the representation, or {@code null} for identity
+	 * @return the tag to send
+	 */
+	public static String entityTag(String etag, @Nullable ContentCodec codec) {
+		return (codec != null) ? EntityTags.withCoding(etag, codec.coding()) : etag;
+	}
+
+	private static void addVary(ResponseEncodingDecision decision, ResponseFields fields) {
+		if (decision.varies()) {
+			String vary = VaryHeader.withAcceptEncoding(fields.getAll(HttpHeaders.VARY));
+			if (vary != null) {
+				fields.set(HttpHeaders.VARY, vary);
+			}
+		}
+	}
+
+	private static void suffixEntityTag(ContentCodec codec, ResponseFields fields) {
+		String etag = fields.get(HttpHeaders.ETAG);
+		if (etag != null) {
+			fields.set(HttpHeaders.ETAG, EntityTags.withCoding(etag, codec.coding()));
+		}
+	}
+
+}

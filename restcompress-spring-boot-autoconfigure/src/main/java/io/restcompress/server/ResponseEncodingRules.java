@@ -1,0 +1,225 @@
+package io.restcompress.server;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+
+import io.restcompress.codec.AcceptEncoding;
+import io.restcompress.codec.ContentCodec;
+import io.restcompress.codec.ContentDecoding;
+import io.restcompress.decision.AdaptiveChoice;
+import io.restcompress.decision.CompressionDecisions;
+import io.restcompress.decision.LadderRung;
+import io.restcompress.metrics.Direction;
+import io.restcompress.metrics.Side;
+import io.restcompress.metrics.SkipReason;
+
+import org.jspecify.annotations.Nullable;
+import org.springframework.http.HttpHeaders;
+import org.springframework.util.InvalidMimeTypeException;
+import org.springframework.util.MimeType;
+
+/**
+ * The contract's rules for encoding a response, for every web stack: whether the handler, the
+ * status, the header fields, the body's size and the client's {@code Accept-Encoding} allow
+ * it, and with which coding: the client's preferred one ({@code fixed}), or the one the
+ * {@link CompressionDecisions adaptive decision} predicts to deliver the body soonest to the
+ * peer. {@code HEAD} is decided as the {@code GET} it stands for, and a {@code 304} as the
+ * {@code 200} it validates. Thread-safe.
+ */
+public final class ResponseEncodingRules {
+
+	private final ServerCompressionSettings settings;
+
+	private final @Nullable CompressionDecisions decisions;
+
+	private final @Nullable Duration timeBudget;
+
+	/**
+	 * Creates the rules with the {@code fixed} decision: the coding the client prefers.
+	 * @param settings the server's settings
+	 */
+	public ResponseEncodingRules(ServerCompressionSettings settings) {
+		this(settings, null, null);
+	}
+
+	/**
+	 * Creates the rules.
+	 * @param settings the server's settings
+	 * @param decisions the adaptive decision, or {@code null} for the {@code fixed} one
+	 * @param timeBudget the longest predicted encode time for a response, or {@code null}
+	 */
+	public ResponseEncodingRules(ServerCompressionSettings settings, @Nullable CompressionDecisions decisions,
+			@Nullable Duration timeBudget) {
+		this.settings = settings;
+		this.decisions = decisions;
+		this.timeBudget = timeBudget;
+	}
+
+	/**
+	 * Returns the smallest body, in bytes, that is encoded.
+	 * @return the threshold
+	 */
+	public long minResponseSize() {
+		return this.settings.minResponseSize();
+	}
+
+	/**
+	 * Decides for a response whose status, header fields and possibly length are known.
+	 * @param handler what the handler allows, or {@code null} if no handler resolution ran
+	 * @param status the status code
+	 * @param fields the response's header fields
+	 * @param identityLength the body's unencoded length, or {@code -1} if it is not known (a
+	 * streamed body flushed before the threshold, or a body not yet written)
+	 * @param acceptEncoding the request's {@code Accept-Encoding}
+	 * @return the decision
+	 */
+	public ResponseEncodingDecision decide(@Nullable HandlerCompression handler, int status, ResponseFields fields,
+			long identityLength, AcceptEncoding acceptEncoding) {
+		return decide(handler, status, fields, identityLength, acceptEncoding, null);
+	}
+
+	/**
+	 * Decides for a response whose status, header fields and possibly length are known, sent to
+	 * a peer at a known address (which the adaptive decision finds the link by).
+	 * @param handler what the handler allows, or {@code null} if no handler resolution ran
+	 * @param status the status code
+	 * @param fields the response's header fields
+	 * @param identityLength the body's unencoded length, or {@code -1} if it is not known
+	 * @param acceptEncoding the request's {@code Accept-Encoding}
+	 * @param peerAddress the peer's IP address, or {@code null} if unknown
+	 * @return the decision
+	 */
+	public ResponseEncodingDecision decide(@Nullable HandlerCompression handler, int status, ResponseFields fields,
+			long identityLength, AcceptEncoding acceptEncoding, @Nullable String peerAddress) {
+		SkipReason reason = ineligibility(handler, status, fields);
+		if (reason != null) {
+			return ResponseEncodingDecision.identity(reason, false);
+		}
+		if (identityLength >= 0 && identityLength < this.settings.minResponseSize()) {
+			return ResponseEncodingDecision.identity(SkipReason.BELOW_THRESHOLD, false);
+		}
+		return select(handler, acceptEncoding, fields.get(HttpHeaders.CONTENT_TYPE), identityLength, peerAddress,
+				true);
+	}
+
+	/**
+	 * Decides for a {@code 304 (Not Modified)}: the representation the {@code 200} would have
+	 * had, so that the {@code 304} carries the same {@code Vary} and entity tag (RFC 9110,
+	 * section 15.4.5). Its size is unknown and it may lack a content type.
+	 * @param handler what the handler allows, or {@code null} if no handler resolution ran
+	 * @param fields the response's header fields
+	 * @param acceptEncoding the request's {@code Accept-Encoding}
+	 * @return the decision for the {@code 200}
+	 */
+	public ResponseEncodingDecision decideNotModified(@Nullable HandlerCompression handler, ResponseFields fields,
+			AcceptEncoding acceptEncoding) {
+		return decideNotModified(handler, fields, acceptEncoding, null);
+	}
+
+	/**
+	 * Decides for a {@code 304 (Not Modified)} sent to a peer at a known address.
+	 * @param handler what the handler allows, or {@code null} if no handler resolution ran
+	 * @param fields the response's header fields
+	 * @param acceptEncoding the request's {@code Accept-Encoding}
+	 * @param peerAddress the peer's IP address, or {@code null} if unknown
+	 * @return the decision for the {@code 200}
+	 */
+	public ResponseEncodingDecision decideNotModified(@Nullable HandlerCompression handler, ResponseFields fields,
+			AcceptEncoding acceptEncoding, @Nullable String peerAddress) {
+		if (!allows(handler)) {
+			return ResponseEncodingDecision.identity(SkipReason.NOT_ANNOTATED, false);
+		}
+		if (encodedOrUntransformable(fields)) {
+			return ResponseEncodingDecision.identity(SkipReason.ALREADY_ENCODED, false);
+		}
+		String contentType = fields.get(HttpHeaders.CONTENT_TYPE);
+		if (contentType != null && !compressibleType(contentType)) {
+			return ResponseEncodingDecision.identity(SkipReason.CONTENT_TYPE, false);
+		}
+		return select(handler, acceptEncoding, contentType, -1, peerAddress, false);
+	}
+
+	/**
+	 * Returns why a response may not be encoded whatever its size (rules 1 to 4 of the
+	 * contract), or {@code null} if it may.
+	 * @param handler what the handler allows, or {@code null} if no handler resolution ran
+	 * @param status the status code
+	 * @param fields the response's header fields
+	 * @return the reason, or {@code null}
+	 */
+	public @Nullable SkipReason ineligibility(@Nullable HandlerCompression handler, int status,
+			ResponseFields fields) {
+		if (!allows(handler)) {
+			return SkipReason.NOT_ANNOTATED;
+		}
+		if (!mayEncodeStatus(status) || fields.get(HttpHeaders.CONTENT_RANGE) != null) {
+			return SkipReason.STATUS_OR_METHOD;
+		}
+		if (encodedOrUntransformable(fields)) {
+			return SkipReason.ALREADY_ENCODED;
+		}
+		String contentType = fields.get(HttpHeaders.CONTENT_TYPE);
+		return (contentType != null && compressibleType(contentType)) ? null : SkipReason.CONTENT_TYPE;
+	}
+
+	/**
+	 * Whether a response with this status may have an encoded body: not 1xx, 204, 206 or 304.
+	 * @param status the status code
+	 * @return {@code true} if it may
+	 */
+	public static boolean mayEncodeStatus(int status) {
+		return status >= 200 && status != 204 && status != 206 && status != 304;
+	}
+
+	private ResponseEncodingDecision select(@Nullable HandlerCompression handler, AcceptEncoding acceptEncoding,
+			@Nullable String contentType, long identityLength, @Nullable String peerAddress, boolean sent) {
+		List<ContentCodec> candidates = (handler != null && handler.codecs() != null) ? handler.codecs()
+				: this.settings.responseCodecs();
+		ContentCodec preferred = acceptEncoding.select(candidates).orElse(null);
+		if (preferred == null) {
+			return ResponseEncodingDecision.identity(SkipReason.NOT_ACCEPTABLE, true);
+		}
+		if (this.decisions == null) {
+			return ResponseEncodingDecision.encode(preferred);
+		}
+		CompressionDecisions decisions = this.decisions;
+		AdaptiveChoice choice = sent
+				? decisions.decide(Side.SERVER, Direction.RESPONSE, decisions.links().forAddress(peerAddress),
+						candidates, acceptEncoding, contentType, identityLength, this.timeBudget)
+				: decisions.predict(decisions.links().forAddress(peerAddress), candidates, acceptEncoding, contentType,
+						identityLength, this.timeBudget);
+		LadderRung rung = choice.rung();
+		if (rung == null) {
+			return ResponseEncodingDecision.identity(SkipReason.ADAPTIVE, true);
+		}
+		return ResponseEncodingDecision.encode(rung.codec(), (identity, encoded, nanos) -> decisions.learn(rung,
+				contentType, identity, encoded, nanos));
+	}
+
+	private boolean allows(@Nullable HandlerCompression handler) {
+		return (handler != null) ? handler.allowed() : this.settings.mode() == CompressionMode.ALL;
+	}
+
+	private static boolean encodedOrUntransformable(ResponseFields fields) {
+		if (ContentDecoding.isEncoded(fields.getAll(HttpHeaders.CONTENT_ENCODING))) {
+			return true;
+		}
+		for (String cacheControl : fields.getAll(HttpHeaders.CACHE_CONTROL)) {
+			if (cacheControl.toLowerCase(Locale.ROOT).contains("no-transform")) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	private boolean compressibleType(String contentType) {
+		try {
+			return this.settings.isCompressible(MimeType.valueOf(contentType));
+		}
+		catch (InvalidMimeTypeException ex) {
+			return false;
+		}
+	}
+
+}

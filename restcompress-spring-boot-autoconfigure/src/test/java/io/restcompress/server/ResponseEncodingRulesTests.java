@@ -1,0 +1,166 @@
+package io.restcompress.server;
+
+import java.util.List;
+
+import io.restcompress.codec.AcceptEncoding;
+import io.restcompress.codec.ContentCodecs;
+import io.restcompress.codec.DeflateCodec;
+import io.restcompress.codec.GzipCodec;
+import io.restcompress.codec.LzfCodec;
+import io.restcompress.metrics.SkipReason;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import org.springframework.mock.web.MockHttpServletResponse;
+import org.springframework.util.MimeType;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Unit tests of {@link ResponseEncodingRules}: the contract's response rules without a server.
+ */
+class ResponseEncodingRulesTests {
+
+	private static final LzfCodec LZF = new LzfCodec();
+
+	private static final GzipCodec GZIP = new GzipCodec(1);
+
+	private static final DeflateCodec DEFLATE = new DeflateCodec(1);
+
+	private static final AcceptEncoding ANY = AcceptEncoding.parse("lzf, gzip, deflate");
+
+	private final ResponseEncodingRules rules = new ResponseEncodingRules(settings(CompressionMode.ANNOTATED));
+
+	private final MockHttpServletResponse response = jsonResponse();
+
+	private final ResponseFields fields = new ServletResponseFields(this.response);
+
+	@Test
+	void encodesWithTheServersFirstAcceptedCoding() {
+		ResponseEncodingDecision decision = this.rules.decide(HandlerCompression.SERVER_DEFAULTS, 200, this.fields,
+				10_000, AcceptEncoding.parse("gzip, deflate"));
+		assertThat(decision.codec()).isSameAs(GZIP);
+		assertThat(decision.skipReason()).isNull();
+		assertThat(decision.varies()).isTrue();
+	}
+
+	@Test
+	void encodesWithTheHandlersOwnOrder() {
+		HandlerCompression gzipFirst = new HandlerCompression(true, List.of(GZIP, LZF));
+		assertThat(this.rules.decide(gzipFirst, 200, this.fields, 10_000, ANY).codec()).isSameAs(GZIP);
+	}
+
+	@Test
+	void encodesUnknownLengthsAsLongAsTheRestAllows() {
+		assertThat(this.rules.decide(HandlerCompression.SERVER_DEFAULTS, 200, this.fields, -1, ANY).codec())
+			.isSameAs(LZF);
+	}
+
+	@Test
+	void skipsWithoutVaryBelowTheThreshold() {
+		ResponseEncodingDecision decision = this.rules.decide(HandlerCompression.SERVER_DEFAULTS, 200, this.fields,
+				4499, ANY);
+		assertThat(decision).isEqualTo(ResponseEncodingDecision.identity(SkipReason.BELOW_THRESHOLD, false));
+		assertThat(this.rules.decide(HandlerCompression.SERVER_DEFAULTS, 200, this.fields, 4500, ANY).encodes())
+			.isTrue();
+	}
+
+	@Test
+	void skipsWithVaryWhenNoCodingIsAcceptable() {
+		for (String acceptEncoding : new String[] { null, "identity", "gzip;q=0", "br", "identity;q=0" }) {
+			ResponseEncodingDecision decision = this.rules.decide(HandlerCompression.SERVER_DEFAULTS, 200,
+					this.fields, 10_000, AcceptEncoding.parse(acceptEncoding));
+			assertThat(decision).as(acceptEncoding)
+				.isEqualTo(ResponseEncodingDecision.identity(SkipReason.NOT_ACCEPTABLE, true));
+		}
+	}
+
+	@ParameterizedTest
+	@ValueSource(ints = { 100, 101, 204, 206, 304 })
+	void skipsStatusesWithoutAnEncodableBody(int status) {
+		assertThat(this.rules.decide(HandlerCompression.SERVER_DEFAULTS, status, this.fields, 10_000, ANY))
+			.isEqualTo(ResponseEncodingDecision.identity(SkipReason.STATUS_OR_METHOD, false));
+	}
+
+	@Test
+	void encodesErrorStatusesWithACompressibleType() {
+		assertThat(this.rules.decide(HandlerCompression.SERVER_DEFAULTS, 409, this.fields, 10_000, ANY).encodes())
+			.isTrue();
+	}
+
+	@Test
+	void skipsRanges() {
+		this.response.setHeader("Content-Range", "bytes 0-99/10000");
+		assertThat(this.rules.ineligibility(HandlerCompression.SERVER_DEFAULTS, 200, this.fields))
+			.isEqualTo(SkipReason.STATUS_OR_METHOD);
+	}
+
+	@Test
+	void skipsAlreadyEncodedAndUntransformableResponses() {
+		this.response.setHeader("Content-Encoding", "br");
+		assertThat(this.rules.ineligibility(HandlerCompression.SERVER_DEFAULTS, 200, this.fields))
+			.isEqualTo(SkipReason.ALREADY_ENCODED);
+		this.response.setHeader("Content-Encoding", "identity");
+		assertThat(this.rules.ineligibility(HandlerCompression.SERVER_DEFAULTS, 200, this.fields)).isNull();
+		this.response.addHeader("Cache-Control", "max-age=60");
+		this.response.addHeader("Cache-Control", "No-Transform");
+		assertThat(this.rules.ineligibility(HandlerCompression.SERVER_DEFAULTS, 200, this.fields))
+			.isEqualTo(SkipReason.ALREADY_ENCODED);
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "image/png", "application/octet-stream", "not a type" })
+	void skipsIncompressibleOrInvalidTypes(String contentType) {
+		this.response.setContentType(contentType);
+		assertThat(this.rules.ineligibility(HandlerCompression.SERVER_DEFAULTS, 200, this.fields))
+			.isEqualTo(SkipReason.CONTENT_TYPE);
+	}
+
+	@Test
+	void skipsResponsesWithoutAContentType() {
+		MockHttpServletResponse untyped = new MockHttpServletResponse();
+		assertThat(this.rules.ineligibility(HandlerCompression.SERVER_DEFAULTS, 200, new ServletResponseFields(untyped)))
+			.isEqualTo(SkipReason.CONTENT_TYPE);
+	}
+
+	@Test
+	void followsTheModeForHandlersWithoutResolution() {
+		assertThat(this.rules.ineligibility(null, 200, this.fields)).isEqualTo(SkipReason.NOT_ANNOTATED);
+		ResponseEncodingRules all = new ResponseEncodingRules(settings(CompressionMode.ALL));
+		assertThat(all.ineligibility(null, 200, this.fields)).isNull();
+		assertThat(all.ineligibility(HandlerCompression.EXCLUDED, 200, this.fields))
+			.isEqualTo(SkipReason.NOT_ANNOTATED);
+	}
+
+	@Test
+	void decidesNotModifiedAsTheResponseItValidates() {
+		MockHttpServletResponse notModified = new MockHttpServletResponse();
+		notModified.setStatus(304);
+		ResponseFields notModifiedFields = new ServletResponseFields(notModified);
+		assertThat(this.rules.decideNotModified(HandlerCompression.SERVER_DEFAULTS, notModifiedFields, ANY).codec())
+			.isSameAs(LZF);
+		assertThat(this.rules.decideNotModified(HandlerCompression.SERVER_DEFAULTS, notModifiedFields,
+				AcceptEncoding.parse((String) null)))
+			.isEqualTo(ResponseEncodingDecision.identity(SkipReason.NOT_ACCEPTABLE, true));
+		assertThat(this.rules.decideNotModified(HandlerCompression.EXCLUDED, notModifiedFields, ANY).varies())
+			.isFalse();
+		notModified.setContentType("image/png");
+		assertThat(this.rules.decideNotModified(HandlerCompression.SERVER_DEFAULTS, notModifiedFields, ANY))
+			.isEqualTo(ResponseEncodingDecision.identity(SkipReason.CONTENT_TYPE, false));
+	}
+
+	private static MockHttpServletResponse jsonResponse() {
+		MockHttpServletResponse response = new MockHttpServletResponse();
+		response.setContentType("application/json");
+		return response;
+	}
+
+	private static ServerCompressionSettings settings(CompressionMode mode) {
+		ContentCodecs codecs = ContentCodecs.of(LZF, GZIP, DEFLATE);
+		return new ServerCompressionSettings(codecs, codecs.all(), mode, 4500,
+				List.of(MimeType.valueOf("application/json"), MimeType.valueOf("text/*")), List.of(), true,
+				16 * 1024 * 1024, 2, true);
+	}
+
+}
