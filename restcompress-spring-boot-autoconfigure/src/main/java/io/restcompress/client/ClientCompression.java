@@ -12,45 +12,44 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
-import io.restcompress.codec.AcceptEncoding;
 import io.restcompress.codec.CodecStreams;
 import io.restcompress.codec.ContentCodec;
 import io.restcompress.codec.ContentCodecs;
-import io.restcompress.codec.HeaderTokens;
+import io.restcompress.codec.ContentDecoding;
+import io.restcompress.codec.ContentDecodingException;
+import io.restcompress.codec.ContentTooLargeException;
+import io.restcompress.decision.CompressionDecisions;
+import io.restcompress.internal.RecordingDecodingListener;
 import io.restcompress.metrics.CompressionRecorder;
 import io.restcompress.metrics.Direction;
-import io.restcompress.metrics.RejectReason;
 import io.restcompress.metrics.Side;
-import io.restcompress.metrics.SkipReason;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpMethod;
 
 /**
- * The client-side policy that the {@code RestTemplate}/{@code RestClient} interceptor and the
- * {@code WebClient} filter share: the {@code Accept-Encoding} to send, whether and how to
- * compress a request body (learning per origin what it accepts), what to do with a {@code 415},
- * and how to decode a response. Immutable apart from its origin cache; thread-safe.
+ * The client side of restcompress that the {@code RestTemplate}/{@code RestClient} interceptor
+ * and the {@code WebClient} filter share: the {@code Accept-Encoding} to send, the
+ * {@linkplain RequestPolicy policy for request bodies}, and how to decode a response, through
+ * the codec layer's {@link ContentDecoding} pipeline within the configured limits. Immutable
+ * apart from its origin cache; thread-safe.
  */
 public final class ClientCompression {
-
-	/** At most this many stacked codings in a response are decoded; more are passed through. */
-	static final int MAX_CODING_LAYERS = 3;
 
 	private final ContentCodecs codecs;
 
 	private final String acceptEncoding;
 
-	private final List<ContentCodec> requestCandidates;
+	private final RequestPolicy requests;
 
-	private final RequestCompression policy;
+	private final long maxDecodedSize;
 
-	private final long minRequestSize;
-
-	private final OriginCache origins;
+	private final int maxCodings;
 
 	private final CompressionRecorder recorder;
+
+	private final ContentDecoding.Listener decodingMeters;
 
 	private ClientCompression(Builder builder) {
 		this.codecs = builder.codecs;
@@ -59,15 +58,23 @@ public final class ClientCompression {
 		ContentCodec requestCodec = this.codecs.find(builder.requestEncoding)
 			.orElseThrow(() -> new IllegalArgumentException("Unknown request encoding '" + builder.requestEncoding
 					+ "'; available: " + this.codecs.tokens()));
+		if (builder.maxDecodedSize < 0) {
+			throw new IllegalArgumentException("maxDecodedSize must not be negative, was " + builder.maxDecodedSize);
+		}
+		if (builder.maxCodings < 1) {
+			throw new IllegalArgumentException("maxCodings must be at least 1, was " + builder.maxCodings);
+		}
 		List<ContentCodec> candidates = new ArrayList<>(this.codecs.all());
 		candidates.remove(requestCodec);
 		candidates.add(0, requestCodec);
-		this.requestCandidates = List.copyOf(candidates);
-		this.policy = builder.policy;
-		this.minRequestSize = builder.minRequestSize;
-		this.origins = (builder.origins != null) ? builder.origins
+		OriginCache origins = (builder.origins != null) ? builder.origins
 				: new OriginCache(1000, Duration.ofHours(1), Clock.systemUTC());
+		this.requests = new RequestPolicy(candidates, builder.policy, builder.minRequestSize, origins,
+				builder.recorder, builder.decisions, builder.timeBudget);
+		this.maxDecodedSize = builder.maxDecodedSize;
+		this.maxCodings = builder.maxCodings;
 		this.recorder = builder.recorder;
+		this.decodingMeters = new RecordingDecodingListener(this.recorder, Side.CLIENT, Direction.RESPONSE);
 	}
 
 	/**
@@ -92,7 +99,23 @@ public final class ClientCompression {
 	 * @return the threshold in bytes
 	 */
 	public long minRequestSize() {
-		return this.minRequestSize;
+		return this.requests.minRequestSize();
+	}
+
+	/**
+	 * Returns the most bytes a response body may decode to.
+	 * @return the limit in bytes
+	 */
+	public long maxDecodedSize() {
+		return this.maxDecodedSize;
+	}
+
+	/**
+	 * Returns the most codings stacked on a response body that are decoded.
+	 * @return the number of codings
+	 */
+	public int maxCodings() {
+		return this.maxCodings;
 	}
 
 	/**
@@ -100,11 +123,21 @@ public final class ClientCompression {
 	 * @return the origin cache
 	 */
 	public OriginCache origins() {
-		return this.origins;
+		return this.requests.origins();
 	}
 
-	CompressionRecorder recorder() {
-		return this.recorder;
+	/**
+	 * Remembers what the origin of a response advertised in {@code Accept-Encoding}, if
+	 * anything.
+	 * @param uri the request URI
+	 * @param responseHeaders the response headers
+	 */
+	public void learn(URI uri, HttpHeaders responseHeaders) {
+		this.requests.learn(uri, responseHeaders);
+	}
+
+	RequestPolicy requests() {
+		return this.requests;
 	}
 
 	/**
@@ -116,110 +149,39 @@ public final class ClientCompression {
 	}
 
 	/**
-	 * Decides how to send a request body of unknown size.
-	 */
-	RequestDecision decide(URI uri, HttpHeaders requestHeaders) {
-		if (!HeaderTokens.contentCodings(requestHeaders.getOrEmpty(HttpHeaders.CONTENT_ENCODING)).isEmpty()) {
-			return RequestDecision.skip(SkipReason.ALREADY_ENCODED);
-		}
-		if (this.policy == RequestCompression.NEVER) {
-			return RequestDecision.skip(SkipReason.DISABLED);
-		}
-		AcceptEncoding advertised = this.origins.lookup(uri);
-		if (advertised != null) {
-			return select(advertised);
-		}
-		return (this.policy == RequestCompression.ALWAYS) ? RequestDecision.compress(this.requestCandidates.get(0))
-				: RequestDecision.skip(SkipReason.NOT_ACCEPTABLE);
-	}
-
-	/**
-	 * Decides how to send a request body of known size.
-	 */
-	RequestDecision decide(URI uri, HttpHeaders requestHeaders, long bodySize) {
-		return decide(uri, requestHeaders).forSize(bodySize, this.minRequestSize);
-	}
-
-	private RequestDecision select(AcceptEncoding advertised) {
-		return advertised.select(this.requestCandidates)
-			.map(RequestDecision::compress)
-			.orElseGet(() -> RequestDecision.skip(SkipReason.NOT_ACCEPTABLE));
-	}
-
-	/**
-	 * Remembers what the origin of a response advertised in {@code Accept-Encoding}, if
-	 * anything.
-	 * @param uri the request URI
-	 * @param responseHeaders the response headers
-	 */
-	public void learn(URI uri, HttpHeaders responseHeaders) {
-		List<String> advertised = responseHeaders.getOrEmpty(HttpHeaders.ACCEPT_ENCODING);
-		if (!advertised.isEmpty()) {
-			this.origins.remember(uri, AcceptEncoding.parse(advertised));
-		}
-	}
-
-	/**
-	 * Decides how to resend a compressed request body that the origin refused with a
-	 * {@code 415}.
-	 * @return the decision for the one resend, or {@code null} if the {@code 415} does not say
-	 * which codings the origin accepts, so it is not about the coding
-	 */
-	@Nullable RequestDecision afterRejection(URI uri, HttpHeaders responseHeaders, ContentCodec rejected) {
-		List<String> advertised = responseHeaders.getOrEmpty(HttpHeaders.ACCEPT_ENCODING);
-		if (advertised.isEmpty()) {
-			return null;
-		}
-		this.recorder.rejected(Side.CLIENT, Direction.REQUEST, rejected.coding(), RejectReason.UNSUPPORTED_CODING);
-		AcceptEncoding accepted = AcceptEncoding.parse(advertised);
-		this.origins.remember(uri, accepted);
-		RequestDecision decision = select(accepted);
-		return (decision.codec() == rejected) ? RequestDecision.skip(SkipReason.NOT_ACCEPTABLE) : decision;
-	}
-
-	void recordSkipped(SkipReason reason) {
-		this.recorder.skipped(Side.CLIENT, Direction.REQUEST, reason);
-	}
-
-	/**
 	 * Encodes a whole request body. The interceptor API hands the body over as an array, so
 	 * the encoded body is an array too.
 	 */
-	byte[] encode(ContentCodec codec, byte[] body) throws IOException {
+	byte[] encode(RequestDecision decision, ContentCodec codec, byte[] body) throws IOException {
 		ByteArrayOutputStream encoded = new ByteArrayOutputStream(Math.max(256, body.length / 2));
-		try (OutputStream encoder = CodecStreams.measuredEncoder(codec, encoded, encodedRecorder(codec))) {
+		try (OutputStream encoder = CodecStreams.measuredEncoder(codec, encoded, encodedRecorder(decision, codec))) {
 			encoder.write(body);
 		}
 		return encoded.toByteArray();
 	}
 
-	CodecStreams.Completion encodedRecorder(ContentCodec codec) {
-		return (identity, encoded, nanos) -> this.recorder.encoded(Side.CLIENT, Direction.REQUEST, codec.coding(),
-				identity, encoded, nanos);
+	CodecStreams.Completion encodedRecorder(RequestDecision decision, ContentCodec codec) {
+		CodecStreams.Completion feedback = decision.feedback();
+		return (identity, encoded, nanos) -> {
+			this.recorder.encoded(Side.CLIENT, Direction.REQUEST, codec.coding(), identity, encoded, nanos);
+			if (feedback != null) {
+				feedback.completed(identity, encoded, nanos);
+			}
+		};
 	}
 
 	/**
 	 * Returns the codecs that decode a response, in the order to apply them, or an empty list
-	 * if the response is to be handed through as it is: it has no body, no content coding, or
-	 * one that is not supported.
+	 * if the response is to be handed through as it is: it has no body to decode, no content
+	 * coding, one that is not supported, or more stacked codings than allowed.
 	 */
 	List<ContentCodec> responseDecoders(HttpMethod method, int status, HttpHeaders responseHeaders) {
-		if (HttpMethod.HEAD.equals(method) || status < 200 || status == 204 || status == 206 || status == 304) {
+		if (!ContentDecoding.decodesResponse(method.name(), status)) {
 			return List.of();
 		}
-		List<String> codings = HeaderTokens.contentCodings(responseHeaders.getOrEmpty(HttpHeaders.CONTENT_ENCODING));
-		if (codings.isEmpty() || codings.size() > MAX_CODING_LAYERS) {
-			return List.of();
-		}
-		List<ContentCodec> decoders = new ArrayList<>(codings.size());
-		for (int i = codings.size() - 1; i >= 0; i--) {
-			ContentCodec codec = this.codecs.find(codings.get(i)).orElse(null);
-			if (codec == null) {
-				return List.of();
-			}
-			decoders.add(codec);
-		}
-		return decoders;
+		ContentDecoding.Resolution resolution = ContentDecoding.resolve(this.codecs,
+				responseHeaders.getOrEmpty(HttpHeaders.CONTENT_ENCODING), this.maxCodings);
+		return (resolution instanceof ContentDecoding.Decoders decoders) ? decoders.decoders() : List.of();
 	}
 
 	/**
@@ -227,21 +189,32 @@ public final class ClientCompression {
 	 */
 	static HttpHeaders decodedHeaders(HttpHeaders headers) {
 		HttpHeaders decoded = HttpHeaders.copyOf(headers);
-		stripEncodingFields(decoded);
+		decoded.remove(HttpHeaders.CONTENT_ENCODING);
+		decoded.remove(HttpHeaders.CONTENT_LENGTH);
 		return decoded;
 	}
 
-	private static void stripEncodingFields(HttpHeaders headers) {
-		headers.remove(HttpHeaders.CONTENT_ENCODING);
-		headers.remove(HttpHeaders.CONTENT_LENGTH);
-	}
-
 	/**
-	 * Returns a stream that decodes {@code body} lazily, records the outcome, and closes
-	 * {@code body} when closed.
+	 * Returns a stream that decodes a response body from {@code uri} lazily, at most
+	 * {@link #maxDecodedSize()} bytes, records the outcome, and closes {@code body} when
+	 * closed.
 	 */
-	InputStream decodingStream(InputStream body, List<ContentCodec> decoders) {
-		return new DecodingInputStream(body, decoders, this.recorder);
+	InputStream decodingStream(InputStream body, List<ContentCodec> decoders, URI uri) {
+		return ContentDecoding.open(body, decoders, this.maxDecodedSize, new ContentDecoding.Listener() {
+
+			@Override
+			public void decoded(String coding, long identityBytes, long encodedBytes, long codecNanos) {
+				ClientCompression.this.decodingMeters.decoded(coding, identityBytes, encodedBytes, codecNanos);
+			}
+
+			@Override
+			public ContentDecodingException failed(ContentDecodingException failure) {
+				ClientCompression.this.decodingMeters.failed(failure);
+				return (failure instanceof ContentTooLargeException) ? new ResponseTooLargeException(
+						failure.getCoding(), ClientCompression.this.maxDecodedSize, OriginCache.origin(uri)) : failure;
+			}
+
+		});
 	}
 
 	/**
@@ -259,9 +232,17 @@ public final class ClientCompression {
 
 		private long minRequestSize = 4500;
 
+		private long maxDecodedSize = 16 * 1024 * 1024;
+
+		private int maxCodings = 3;
+
 		private @Nullable OriginCache origins;
 
 		private CompressionRecorder recorder = CompressionRecorder.NONE;
+
+		private @Nullable CompressionDecisions decisions;
+
+		private @Nullable Duration timeBudget;
 
 		private Builder(ContentCodecs codecs) {
 			this.codecs = codecs;
@@ -308,6 +289,28 @@ public final class ClientCompression {
 		}
 
 		/**
+		 * Sets the most bytes a response body may decode to; reading more fails with a
+		 * {@link ResponseTooLargeException}.
+		 * @param bytes the limit in bytes
+		 * @return this builder
+		 */
+		public Builder maxDecodedSize(long bytes) {
+			this.maxDecodedSize = bytes;
+			return this;
+		}
+
+		/**
+		 * Sets the most codings stacked on a response body that are decoded; a body with more
+		 * is handed through as it is.
+		 * @param codings the number of codings
+		 * @return this builder
+		 */
+		public Builder maxCodings(int codings) {
+			this.maxCodings = codings;
+			return this;
+		}
+
+		/**
 		 * Sets the cache of what origins advertised.
 		 * @param origins the cache
 		 * @return this builder
@@ -328,9 +331,30 @@ public final class ClientCompression {
 		}
 
 		/**
+		 * Sets the adaptive decision that chooses the coding and level of request bodies
+		 * (among the codings the origin accepts) for the link to each origin.
+		 * @param decisions the decision, or {@code null} for the configured request coding
+		 * @param timeBudget the longest predicted encode time for a request body, or
+		 * {@code null} for none
+		 * @return this builder
+		 */
+		public Builder decisions(@Nullable CompressionDecisions decisions, @Nullable Duration timeBudget) {
+			if (decisions == null && timeBudget != null) {
+				throw new IllegalArgumentException("A request time budget needs the adaptive decision");
+			}
+			if (timeBudget != null && (timeBudget.isNegative() || timeBudget.isZero())) {
+				throw new IllegalArgumentException("The request time budget must be positive, was " + timeBudget);
+			}
+			this.decisions = decisions;
+			this.timeBudget = timeBudget;
+			return this;
+		}
+
+		/**
 		 * Builds the policy.
 		 * @return the policy
-		 * @throws IllegalArgumentException if a coding names no codec
+		 * @throws IllegalArgumentException if a coding names no codec, or a limit is out of
+		 * range
 		 */
 		public ClientCompression build() {
 			return new ClientCompression(this);

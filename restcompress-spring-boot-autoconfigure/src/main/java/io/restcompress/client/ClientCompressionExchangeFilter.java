@@ -3,14 +3,11 @@ package io.restcompress.client;
 import java.net.URI;
 import java.util.List;
 import java.util.concurrent.Executor;
-import java.util.concurrent.SynchronousQueue;
-import java.util.concurrent.ThreadFactory;
-import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
 import io.restcompress.codec.ContentCodec;
+import io.restcompress.reactive.DecoderThreads;
+import io.restcompress.reactive.ReactiveBodyDecoder;
 import reactor.core.publisher.Mono;
 
 import org.springframework.core.io.buffer.DataBuffer;
@@ -30,12 +27,16 @@ import org.springframework.web.reactive.function.client.ExchangeFunction;
  * <p>
  * The codecs decode from blocking streams, so each response body being decoded occupies a
  * thread of the decoding executor while it is read; event-loop threads never block. By default
- * that is a shared pool of daemon threads that grows with the number of bodies being decoded at
- * once and shrinks when they are idle.
+ * that is a shared pool of at most {@value #DEFAULT_DECODER_THREADS} daemon threads; bodies
+ * beyond that wait for a thread without being read.
  */
 public final class ClientCompressionExchangeFilter implements ExchangeFilterFunction, CompressionComponent {
 
-	private static final Executor SHARED_DECODER_THREADS = decoderThreads();
+	/** The most response bodies the shared decoder threads decode at once. */
+	public static final int DEFAULT_DECODER_THREADS = 64;
+
+	private static final Executor SHARED_DECODER_THREADS = new DecoderThreads("restcompress-decoder",
+			DEFAULT_DECODER_THREADS, 1024);
 
 	private final ClientCompression compression;
 
@@ -51,13 +52,14 @@ public final class ClientCompressionExchangeFilter implements ExchangeFilterFunc
 
 	/**
 	 * Creates a filter that decodes on the given executor, which must not run tasks on an event
-	 * loop and must not queue them behind a bounded number of threads.
+	 * loop. A body that is subscribed to but not consumed holds its thread, so an executor with
+	 * a bounded number of threads must have enough for the bodies an application reads at once.
 	 * @param compression the shared policy
 	 * @param decoderExecutor runs one blocking task per response body being decoded
 	 */
 	public ClientCompressionExchangeFilter(ClientCompression compression, Executor decoderExecutor) {
 		this.compression = compression;
-		this.decoder = new ReactiveBodyDecoder(compression, decoderExecutor);
+		this.decoder = new ReactiveBodyDecoder(decoderExecutor);
 	}
 
 	@Override
@@ -69,7 +71,7 @@ public final class ClientCompressionExchangeFilter implements ExchangeFilterFunc
 				: ClientRequest.from(request)
 					.header(HttpHeaders.ACCEPT_ENCODING, this.compression.acceptEncoding())
 					.build();
-		RequestDecision decision = this.compression.decide(request.url(), request.headers());
+		RequestDecision decision = this.compression.requests().decide(request.url(), request.headers());
 		return exchange(accepting, decision, next, true);
 	}
 
@@ -78,14 +80,10 @@ public final class ClientCompressionExchangeFilter implements ExchangeFilterFunc
 		AtomicReference<ContentCodec> used = new AtomicReference<>();
 		URI uri = request.url();
 		return next.exchange(compressing(request, decision, used)).flatMap((response) -> {
-			HttpHeaders headers = response.headers().asHttpHeaders();
-			this.compression.learn(uri, headers);
-			ContentCodec codec = used.get();
-			if (mayResend && codec != null && response.statusCode().value() == 415) {
-				RequestDecision resend = this.compression.afterRejection(uri, headers, codec);
-				if (resend != null) {
-					return response.releaseBody().then(exchange(request, resend, next, false));
-				}
+			RequestDecision resend = this.compression.requests()
+				.afterResponse(uri, response.statusCode().value(), response.headers().asHttpHeaders(), used.get());
+			if (mayResend && resend != null) {
+				return response.releaseBody().then(exchange(request, resend, next, false));
 			}
 			return Mono.just(decoded(request, response));
 		});
@@ -112,18 +110,9 @@ public final class ClientCompressionExchangeFilter implements ExchangeFilterFunc
 			.headers((target) -> target.addAll(headers))
 			.cookies((target) -> target.addAll(response.cookies()))
 			.request(response.request())
-			.body(this.decoder.decode(response.bodyToFlux(DataBuffer.class), decoders))
+			.body(this.decoder.decode(response.bodyToFlux(DataBuffer.class),
+					(encoded) -> this.compression.decodingStream(encoded, decoders, request.url())))
 			.build();
-	}
-
-	private static Executor decoderThreads() {
-		AtomicInteger count = new AtomicInteger();
-		ThreadFactory threads = (task) -> {
-			Thread thread = new Thread(task, "restcompress-decoder-" + count.incrementAndGet());
-			thread.setDaemon(true);
-			return thread;
-		};
-		return new ThreadPoolExecutor(0, Integer.MAX_VALUE, 60, TimeUnit.SECONDS, new SynchronousQueue<>(), threads);
 	}
 
 }

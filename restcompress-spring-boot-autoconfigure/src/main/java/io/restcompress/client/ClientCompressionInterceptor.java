@@ -1,10 +1,10 @@
 package io.restcompress.client;
 
 import java.io.IOException;
-import java.net.URI;
 import java.util.List;
 
 import io.restcompress.codec.ContentCodec;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.core.Ordered;
 import org.springframework.http.HttpHeaders;
@@ -49,18 +49,23 @@ public final class ClientCompressionInterceptor implements ClientHttpRequestInte
 		if (!request.getHeaders().containsHeader(HttpHeaders.ACCEPT_ENCODING)) {
 			request.getHeaders().set(HttpHeaders.ACCEPT_ENCODING, this.compression.acceptEncoding());
 		}
-		URI uri = request.getURI();
-		RequestDecision decision = this.compression.decide(uri, request.getHeaders(), body.length);
+		RequestDecision decision = this.compression.requests().decide(request.getURI(), request.getHeaders(),
+				body.length);
 		ClientHttpResponse response = send(request, body, decision, execution);
-		ContentCodec used = decision.codec();
-		if (used != null && response.getStatusCode().value() == 415) {
-			RequestDecision retry = this.compression.afterRejection(uri, response.getHeaders(), used);
-			if (retry != null) {
-				response.close();
-				response = send(request, body, retry, execution);
-			}
+		RequestDecision resend = afterResponse(request, response, decision);
+		if (resend != null) {
+			response.close();
+			response = send(request, body, resend, execution);
+			afterResponse(request, response, resend);
 		}
 		return decoded(request, response);
+	}
+
+	private @Nullable RequestDecision afterResponse(HttpRequest request, ClientHttpResponse response,
+			RequestDecision decision) throws IOException {
+		return this.compression.requests()
+			.afterResponse(request.getURI(), response.getStatusCode().value(), response.getHeaders(),
+					decision.codec());
 	}
 
 	private ClientHttpResponse send(HttpRequest request, byte[] body, RequestDecision decision,
@@ -69,22 +74,22 @@ public final class ClientCompressionInterceptor implements ClientHttpRequestInte
 		ContentCodec codec = decision.codec();
 		if (codec == null) {
 			if (decision.reason() != null && body.length > 0) {
-				this.compression.recordSkipped(decision.reason());
+				this.compression.requests().recordSkipped(decision.reason());
 			}
 			response = execution.execute(request, body);
 		}
 		else {
-			byte[] encoded = this.compression.encode(codec, body);
+			byte[] encoded = this.compression.encode(decision, codec, body);
 			response = execution.execute(new EncodedRequest(request, codec, encoded.length), encoded);
 		}
-		this.compression.learn(request.getURI(), response.getHeaders());
 		return response;
 	}
 
 	private ClientHttpResponse decoded(HttpRequest request, ClientHttpResponse response) throws IOException {
 		List<ContentCodec> decoders = this.compression.responseDecoders(request.getMethod(),
 				response.getStatusCode().value(), response.getHeaders());
-		return decoders.isEmpty() ? response : new DecodedClientHttpResponse(response, decoders, this.compression);
+		return decoders.isEmpty() ? response
+				: new DecodedClientHttpResponse(response, decoders, this.compression, request.getURI());
 	}
 
 	/**

@@ -6,6 +6,7 @@ import java.util.function.Predicate;
 
 import io.restcompress.codec.ContentCodec;
 import io.restcompress.metrics.SkipReason;
+import io.restcompress.reactive.StreamingEncoder;
 import org.reactivestreams.Publisher;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -54,7 +55,7 @@ final class CompressingClientHttpRequest extends ClientHttpRequestDecorator {
 				ContentCodec codec = sized.codec();
 				if (codec == null) {
 					if (size > 0 && sized.reason() != null) {
-						this.compression.recordSkipped(sized.reason());
+						this.compression.requests().recordSkipped(sized.reason());
 					}
 					return super.writeWith(buffers);
 				}
@@ -62,7 +63,7 @@ final class CompressingClientHttpRequest extends ClientHttpRequestDecorator {
 				getHeaders().remove(HttpHeaders.CONTENT_LENGTH);
 				getHeaders().set(HttpHeaders.CONTENT_ENCODING, codec.coding());
 				return super.writeWith(StreamingEncoder.encode(buffers, codec, bufferFactory(),
-						this.compression.encodedRecorder(codec)));
+						this.compression.encodedRecorder(sized, codec)));
 			})
 			.doOnDiscard(DataBuffer.class, DataBufferUtils::release)
 			.then();
@@ -80,7 +81,7 @@ final class CompressingClientHttpRequest extends ClientHttpRequestDecorator {
 				return buffer;
 			}).doOnComplete(() -> {
 				if (size[0] > 0) {
-					this.compression
+					this.compression.requests()
 						.recordSkipped(this.decision.forSize(size[0], this.compression.minRequestSize()).reason());
 				}
 			});

@@ -2,6 +2,7 @@ package io.restcompress.client;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.URI;
 import java.util.List;
 
 import io.restcompress.codec.ContentCodec;
@@ -25,15 +26,18 @@ final class DecodedClientHttpResponse implements ClientHttpResponse {
 
 	private final ClientCompression compression;
 
+	private final URI uri;
+
 	private final HttpHeaders headers;
 
 	private @Nullable InputStream body;
 
-	DecodedClientHttpResponse(ClientHttpResponse response, List<ContentCodec> decoders,
-			ClientCompression compression) {
+	DecodedClientHttpResponse(ClientHttpResponse response, List<ContentCodec> decoders, ClientCompression compression,
+			URI uri) {
 		this.response = response;
 		this.decoders = decoders;
 		this.compression = compression;
+		this.uri = uri;
 		this.headers = HttpHeaders.readOnlyHttpHeaders(ClientCompression.decodedHeaders(response.getHeaders()));
 	}
 
@@ -56,7 +60,7 @@ final class DecodedClientHttpResponse implements ClientHttpResponse {
 	public InputStream getBody() throws IOException {
 		if (this.body == null) {
 			this.body = this.compression.decodingStream(StreamUtils.nonClosing(this.response.getBody()),
-					this.decoders);
+					this.decoders, this.uri);
 		}
 		return this.body;
 	}

@@ -3,17 +3,22 @@ package io.restcompress.client;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 import io.restcompress.codec.AcceptEncoding;
 import org.jspecify.annotations.Nullable;
 
 /**
  * What each origin (scheme, host and port) last advertised in an {@code Accept-Encoding}
- * response field. Bounded: the least recently used origin is dropped when the cache is full,
- * and an entry expires a fixed time after it was last learned. Thread-safe.
+ * response field, and which request codings it refused with a {@code 415}. Bounded: the least
+ * recently used origin is dropped when the cache is full, and an entry expires a fixed time
+ * after it was last learned. A refusal outweighs later advertisements of the same coding for
+ * that same time after it was received, unless a request in that coding succeeds first.
+ * Thread-safe.
  */
 public final class OriginCache {
 
@@ -54,9 +59,60 @@ public final class OriginCache {
 	 * @param advertised the parsed {@code Accept-Encoding} field of its response
 	 */
 	public void remember(URI uri, AcceptEncoding advertised) {
-		Entry entry = new Entry(advertised, this.clock.millis() + this.ttlMillis);
+		update(uri, advertised, null);
+	}
+
+	/**
+	 * Remembers that an origin refused a request coding, and what it advertised instead.
+	 * @param uri any URI of the origin
+	 * @param advertised the parsed {@code Accept-Encoding} field of its {@code 415}
+	 * @param coding the refused coding
+	 */
+	public void rejected(URI uri, AcceptEncoding advertised, String coding) {
+		update(uri, advertised, coding);
+	}
+
+	/**
+	 * Forgets a refusal of a request coding, once a request in that coding succeeded.
+	 * @param uri any URI of the origin
+	 * @param coding the coding that was accepted
+	 */
+	public void accepted(URI uri, String coding) {
+		String origin = origin(uri);
 		synchronized (this.entries) {
-			this.entries.put(origin(uri), entry);
+			Entry entry = this.entries.get(origin);
+			if (entry != null && entry.rejected().containsKey(coding)) {
+				Map<String, Long> rejected = new HashMap<>(entry.rejected());
+				rejected.remove(coding);
+				this.entries.put(origin, new Entry(entry.advertised(), entry.expiresAt(), Map.copyOf(rejected)));
+			}
+		}
+	}
+
+	/**
+	 * Returns the request codings an origin refused, unless the refusal has expired.
+	 * @param uri any URI of the origin
+	 * @return the refused codings, empty if none
+	 */
+	public Set<String> rejectedCodings(URI uri) {
+		String origin = origin(uri);
+		long now = this.clock.millis();
+		synchronized (this.entries) {
+			Entry entry = this.entries.get(origin);
+			return (entry != null) ? entry.rejectedAt(now).keySet() : Set.of();
+		}
+	}
+
+	private void update(URI uri, AcceptEncoding advertised, @Nullable String rejectedCoding) {
+		String origin = origin(uri);
+		long now = this.clock.millis();
+		synchronized (this.entries) {
+			Entry previous = this.entries.get(origin);
+			Map<String, Long> rejected = (previous != null) ? new HashMap<>(previous.rejectedAt(now)) : new HashMap<>();
+			if (rejectedCoding != null) {
+				rejected.put(rejectedCoding, now + this.ttlMillis);
+			}
+			this.entries.put(origin, new Entry(advertised, now + this.ttlMillis, Map.copyOf(rejected)));
 		}
 	}
 
@@ -100,7 +156,20 @@ public final class OriginCache {
 		return scheme + "://" + host + ":" + port;
 	}
 
-	private record Entry(AcceptEncoding advertised, long expiresAt) {
+	/**
+	 * @param rejected when each refusal expires, by coding
+	 */
+	private record Entry(AcceptEncoding advertised, long expiresAt, Map<String, Long> rejected) {
+
+		Map<String, Long> rejectedAt(long now) {
+			if (this.rejected.isEmpty()) {
+				return this.rejected;
+			}
+			Map<String, Long> current = new HashMap<>(this.rejected);
+			current.values().removeIf((expiresAt) -> expiresAt <= now);
+			return current;
+		}
+
 	}
 
 }

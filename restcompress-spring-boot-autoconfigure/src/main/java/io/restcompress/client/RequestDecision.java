@@ -1,5 +1,6 @@
 package io.restcompress.client;
 
+import io.restcompress.codec.CodecStreams;
 import io.restcompress.codec.ContentCodec;
 import io.restcompress.metrics.SkipReason;
 import org.jspecify.annotations.Nullable;
@@ -9,15 +10,22 @@ import org.jspecify.annotations.Nullable;
  *
  * @param codec the codec to encode with, or {@code null} to send the body as it is
  * @param reason why the body is not encoded, or {@code null} when it is
+ * @param feedback what to tell when the body has been encoded (the adaptive decision learns
+ * from it), or {@code null}
  */
-record RequestDecision(@Nullable ContentCodec codec, @Nullable SkipReason reason) {
+record RequestDecision(@Nullable ContentCodec codec, @Nullable SkipReason reason,
+		CodecStreams.@Nullable Completion feedback) {
 
 	static RequestDecision compress(ContentCodec codec) {
-		return new RequestDecision(codec, null);
+		return new RequestDecision(codec, null, null);
+	}
+
+	static RequestDecision compress(ContentCodec codec, CodecStreams.Completion feedback) {
+		return new RequestDecision(codec, null, feedback);
 	}
 
 	static RequestDecision skip(SkipReason reason) {
-		return new RequestDecision(null, reason);
+		return new RequestDecision(null, reason, null);
 	}
 
 	boolean compresses() {

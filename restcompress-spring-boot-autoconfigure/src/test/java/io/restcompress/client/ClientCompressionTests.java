@@ -47,10 +47,11 @@ class ClientCompressionTests {
 	@Test
 	void autoCompressesOnlyForAnOriginThatAdvertised() {
 		ClientCompression compression = compression(RequestCompression.AUTO);
-		assertThat(coding(compression.decide(ORIGIN, new HttpHeaders(), 10_000))).isEqualTo("NOT_ACCEPTABLE");
+		assertThat(coding(compression.requests().decide(ORIGIN, new HttpHeaders(), 10_000))).isEqualTo("NOT_ACCEPTABLE");
 		compression.learn(URI.create("http://API.example.com:80/other"), advertising("gzip, lzf"));
-		assertThat(coding(compression.decide(ORIGIN, new HttpHeaders(), 10_000))).isEqualTo("lzf");
-		assertThat(coding(compression.decide(URI.create("https://api.example.com/orders"), new HttpHeaders(), 10_000)))
+		assertThat(coding(compression.requests().decide(ORIGIN, new HttpHeaders(), 10_000))).isEqualTo("lzf");
+		assertThat(coding(compression.requests()
+			.decide(URI.create("https://api.example.com/orders"), new HttpHeaders(), 10_000)))
 			.isEqualTo("NOT_ACCEPTABLE");
 	}
 
@@ -58,17 +59,17 @@ class ClientCompressionTests {
 	void prefersTheConfiguredCodingThenTheAdvertisedWeights() {
 		ClientCompression compression = compression(RequestCompression.AUTO);
 		compression.learn(ORIGIN, advertising("deflate;q=0.5, gzip"));
-		assertThat(coding(compression.decide(ORIGIN, new HttpHeaders(), 10_000))).isEqualTo("gzip");
+		assertThat(coding(compression.requests().decide(ORIGIN, new HttpHeaders(), 10_000))).isEqualTo("gzip");
 		compression.learn(ORIGIN, advertising("lzf, gzip"));
-		assertThat(coding(compression.decide(ORIGIN, new HttpHeaders(), 10_000))).isEqualTo("lzf");
+		assertThat(coding(compression.requests().decide(ORIGIN, new HttpHeaders(), 10_000))).isEqualTo("lzf");
 	}
 
 	@Test
 	void alwaysCompressesUnlessTheOriginSaidOtherwise() {
 		ClientCompression compression = compression(RequestCompression.ALWAYS);
-		assertThat(coding(compression.decide(ORIGIN, new HttpHeaders(), 10_000))).isEqualTo("lzf");
+		assertThat(coding(compression.requests().decide(ORIGIN, new HttpHeaders(), 10_000))).isEqualTo("lzf");
 		compression.learn(ORIGIN, advertising("identity"));
-		assertThat(coding(compression.decide(ORIGIN, new HttpHeaders(), 10_000))).isEqualTo("NOT_ACCEPTABLE");
+		assertThat(coding(compression.requests().decide(ORIGIN, new HttpHeaders(), 10_000))).isEqualTo("NOT_ACCEPTABLE");
 	}
 
 	@Test
@@ -76,24 +77,24 @@ class ClientCompressionTests {
 		ClientCompression never = compression(RequestCompression.NEVER);
 		HttpHeaders encoded = new HttpHeaders();
 		encoded.set(HttpHeaders.CONTENT_ENCODING, "br");
-		assertThat(never.decide(ORIGIN, encoded, 10).reason()).isEqualTo(SkipReason.ALREADY_ENCODED);
-		assertThat(never.decide(ORIGIN, new HttpHeaders(), 10).reason()).isEqualTo(SkipReason.DISABLED);
+		assertThat(never.requests().decide(ORIGIN, encoded, 10).reason()).isEqualTo(SkipReason.ALREADY_ENCODED);
+		assertThat(never.requests().decide(ORIGIN, new HttpHeaders(), 10).reason()).isEqualTo(SkipReason.DISABLED);
 		ClientCompression auto = compression(RequestCompression.AUTO);
-		assertThat(auto.decide(ORIGIN, new HttpHeaders(), 4499).reason()).isEqualTo(SkipReason.BELOW_THRESHOLD);
-		assertThat(auto.decide(ORIGIN, new HttpHeaders(), 4500).reason()).isEqualTo(SkipReason.NOT_ACCEPTABLE);
+		assertThat(auto.requests().decide(ORIGIN, new HttpHeaders(), 4499).reason()).isEqualTo(SkipReason.BELOW_THRESHOLD);
+		assertThat(auto.requests().decide(ORIGIN, new HttpHeaders(), 4500).reason()).isEqualTo(SkipReason.NOT_ACCEPTABLE);
 		HttpHeaders identity = new HttpHeaders();
 		identity.set(HttpHeaders.CONTENT_ENCODING, "identity");
-		assertThat(coding(compression(RequestCompression.ALWAYS).decide(ORIGIN, identity, 4500))).isEqualTo("lzf");
+		assertThat(coding(compression(RequestCompression.ALWAYS).requests().decide(ORIGIN, identity, 4500))).isEqualTo("lzf");
 	}
 
 	@Test
 	void resendsAfterA415WithAnAdvertisedCodingOrNone() {
 		ClientCompression compression = compression(RequestCompression.ALWAYS);
 		ContentCodec lzf = PlainOrigin.CODECS.find("lzf").orElseThrow();
-		assertThat(compression.afterRejection(ORIGIN, new HttpHeaders(), lzf)).isNull();
-		assertThat(coding(compression.afterRejection(ORIGIN, advertising("gzip"), lzf))).isEqualTo("gzip");
-		assertThat(coding(compression.decide(ORIGIN, new HttpHeaders(), 10_000))).isEqualTo("gzip");
-		assertThat(coding(compression.afterRejection(ORIGIN, advertising("lzf"), lzf))).isEqualTo("NOT_ACCEPTABLE");
+		assertThat(compression.requests().afterRejection(ORIGIN, new HttpHeaders(), lzf)).isNull();
+		assertThat(coding(compression.requests().afterRejection(ORIGIN, advertising("gzip"), lzf))).isEqualTo("gzip");
+		assertThat(coding(compression.requests().decide(ORIGIN, new HttpHeaders(), 10_000))).isEqualTo("gzip");
+		assertThat(coding(compression.requests().afterRejection(ORIGIN, advertising("lzf"), lzf))).isEqualTo("NOT_ACCEPTABLE");
 	}
 
 	@Test

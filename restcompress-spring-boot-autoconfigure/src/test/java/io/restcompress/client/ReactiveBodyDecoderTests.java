@@ -2,6 +2,8 @@ package io.restcompress.client;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
@@ -12,6 +14,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import io.restcompress.codec.ContentCodec;
 import io.restcompress.codec.CorruptContentException;
 import io.restcompress.codec.LzfCodec;
+import io.restcompress.reactive.ReactiveBodyDecoder;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Flux;
@@ -33,12 +36,17 @@ class ReactiveBodyDecoderTests {
 
 	private static final List<ContentCodec> LZF = List.of(new LzfCodec());
 
+	private static final URI ORIGIN = URI.create("http://origin.example");
+
 	private final ExecutorService executor = Executors.newCachedThreadPool();
 
 	private final RecordingRecorder recorder = new RecordingRecorder();
 
-	private final ReactiveBodyDecoder decoder = new ReactiveBodyDecoder(
-			ClientCompression.builder(PlainOrigin.CODECS).recorder(this.recorder).build(), this.executor);
+	private final ClientCompression compression = ClientCompression.builder(PlainOrigin.CODECS)
+		.recorder(this.recorder)
+		.build();
+
+	private final ReactiveBodyDecoder decoder = new ReactiveBodyDecoder(this.executor);
 
 	private final TrackedBuffers buffers = new TrackedBuffers();
 
@@ -54,7 +62,11 @@ class ReactiveBodyDecoderTests {
 	private Flux<DataBuffer> decoded() {
 		return this.decoder.decode(this.upstream.asFlux()
 			.doOnCancel(() -> this.upstreamCancelled.set(true))
-			.doOnDiscard(DataBuffer.class, DataBufferUtils::release), LZF);
+			.doOnDiscard(DataBuffer.class, DataBufferUtils::release), this::lzf);
+	}
+
+	private InputStream lzf(InputStream encoded) {
+		return this.compression.decodingStream(encoded, LZF, ORIGIN);
 	}
 
 	private void push(List<byte[]> pieces) {
@@ -150,7 +162,7 @@ class ReactiveBodyDecoderTests {
 		Flux<DataBuffer> body = Flux.fromIterable(pieces)
 			.map(this.buffers::wrap)
 			.doOnRequest((n) -> requested.addAndGet(Math.min(n, 1_000_000)));
-		StepVerifier.create(this.decoder.decode(body, LZF), 1)
+		StepVerifier.create(this.decoder.decode(body, this::lzf), 1)
 			.expectNextCount(1)
 			.then(() -> TrackedBuffers.sleep(300))
 			.then(() -> assertThat(requested.get()).isLessThanOrEqualTo(2L * ReactiveBodyDecoder.PREFETCH)

@@ -178,6 +178,20 @@ class RequestCompressionTests extends PlainOriginTests {
 
 	@ParameterizedTest(name = "{0}")
 	@MethodSource("clients")
+	void keepsARefusedCodingOffWhileTheOriginGoesOnAdvertisingIt(Function<ClientCompression, TestClient> kind)
+			throws IOException {
+		this.origin.advertise = "lzf";
+		this.origin.acceptRequestCodings = List.of("identity");
+		TestClient client = client(kind, RequestCompression.AUTO);
+		for (int i = 0; i < 5; i++) {
+			postAndCheckEcho(client);
+		}
+		assertThat(echoedCodings()).containsExactly("null", "lzf", "null", "null", "null", "null");
+		assertThat(this.recorder.events).containsOnlyOnce("rejected CLIENT REQUEST lzf UNSUPPORTED_CODING");
+	}
+
+	@ParameterizedTest(name = "{0}")
+	@MethodSource("clients")
 	void doesNotResendAfterA415ThatNamesNoCodings(Function<ClientCompression, TestClient> kind) throws IOException {
 		this.origin.acceptRequestCodings = List.of("gzip");
 		this.origin.advertiseOn415 = false;

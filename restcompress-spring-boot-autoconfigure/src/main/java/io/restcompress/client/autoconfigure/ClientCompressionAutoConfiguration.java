@@ -8,7 +8,11 @@ import io.restcompress.client.ClientCompressionInterceptor;
 import io.restcompress.client.OriginCache;
 import io.restcompress.codec.ContentCodecs;
 import io.restcompress.codec.autoconfigure.ContentCodecAutoConfiguration;
+import io.restcompress.decision.CompressionDecisions;
+import io.restcompress.decision.DecisionMode;
+import io.restcompress.decision.autoconfigure.DecisionAutoConfiguration;
 import io.restcompress.metrics.CompressionRecorder;
+import io.restcompress.reactive.autoconfigure.DecoderThreadsFactory;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -31,7 +35,7 @@ import org.springframework.context.annotation.Import;
  * module is on the classpath, and the HTTP libraries' own response decoding switched off
  * unless {@code restcompress.client.library-decoding} is set.
  */
-@AutoConfiguration(after = ContentCodecAutoConfiguration.class)
+@AutoConfiguration(after = { ContentCodecAutoConfiguration.class, DecisionAutoConfiguration.class })
 @ConditionalOnBooleanProperty(name = "restcompress.enabled", matchIfMissing = true)
 @ConditionalOnBooleanProperty(name = "restcompress.client.enabled", matchIfMissing = true)
 @ConditionalOnClass(name = "org.springframework.http.client.ClientHttpRequestInterceptor")
@@ -43,15 +47,19 @@ public final class ClientCompressionAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	ClientCompression clientCompression(ContentCodecs codecs, ClientCompressionProperties properties,
-			ObjectProvider<CompressionRecorder> recorder) {
+			ObjectProvider<CompressionRecorder> recorder, ObjectProvider<CompressionDecisions> decisions) {
 		ClientCompressionProperties.OriginCache origins = properties.getOriginCache();
+		boolean adaptive = properties.getDecision() == DecisionMode.ADAPTIVE;
 		return ClientCompression.builder(codecs)
 			.acceptEncodings(properties.getAcceptEncodings())
 			.requestEncoding(properties.getRequestEncoding())
 			.requestCompression(properties.getRequestCompression())
 			.minRequestSize(properties.getMinRequestSize().toBytes())
+			.maxDecodedSize(properties.getMaxDecodedSize().toBytes())
+			.maxCodings(properties.getMaxCodings())
 			.origins(new OriginCache(origins.getMaxSize(), origins.getTtl(), Clock.systemUTC()))
 			.recorder(recorder.getIfAvailable(() -> CompressionRecorder.NONE))
+			.decisions(adaptive ? decisions.getObject() : null, properties.getRequest().getTimeBudget())
 			.build();
 	}
 
@@ -95,8 +103,10 @@ public final class ClientCompressionAutoConfiguration {
 
 		@Bean
 		@ConditionalOnMissingBean
-		ClientCompressionExchangeFilter clientCompressionExchangeFilter(ClientCompression compression) {
-			return new ClientCompressionExchangeFilter(compression);
+		ClientCompressionExchangeFilter clientCompressionExchangeFilter(ClientCompression compression,
+				ClientCompressionProperties properties) {
+			return new ClientCompressionExchangeFilter(compression, DecoderThreadsFactory
+				.create("restcompress-client-decoder", "restcompress.client.decoder-threads", properties.getDecoderThreads()));
 		}
 
 		@Bean

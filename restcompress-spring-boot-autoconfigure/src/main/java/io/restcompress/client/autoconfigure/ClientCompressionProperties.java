@@ -5,6 +5,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 import io.restcompress.client.RequestCompression;
+import io.restcompress.decision.DecisionMode;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.util.unit.DataSize;
@@ -43,13 +45,52 @@ public class ClientCompressionProperties {
 	private DataSize minRequestSize = DataSize.ofBytes(4500);
 
 	/**
+	 * Largest response body a client decodes; reading more fails with a
+	 * ResponseTooLargeException.
+	 */
+	private DataSize maxDecodedSize = DataSize.ofMegabytes(16);
+
+	/**
+	 * Largest number of codings stacked on one response body that are decoded; a body with more
+	 * is handed through as it is.
+	 */
+	private int maxCodings = 3;
+
+	/**
 	 * Whether the HTTP libraries behind Spring Boot's auto-configured clients keep decoding
 	 * responses themselves. When false, their decoding is switched off and restcompress decodes
 	 * every response.
 	 */
 	private boolean libraryDecoding;
 
+	/**
+	 * Most WebClient response bodies decoded at once, each on a thread of its own; more wait
+	 * for a thread.
+	 */
+	private int decoderThreads = 64;
+
+	/**
+	 * How the coding of a request body is chosen: 'fixed', the request encoding if the origin
+	 * accepts it, or 'adaptive', the coding and level the origin accepts that is predicted to
+	 * deliver the body soonest over the link to it (see restcompress.network.links).
+	 */
+	private DecisionMode decision = DecisionMode.FIXED;
+
 	private final OriginCache originCache = new OriginCache();
+
+	private final Request request = new Request();
+
+	public DecisionMode getDecision() {
+		return this.decision;
+	}
+
+	public void setDecision(DecisionMode decision) {
+		this.decision = decision;
+	}
+
+	public Request getRequest() {
+		return this.request;
+	}
 
 	public boolean isEnabled() {
 		return this.enabled;
@@ -91,12 +132,36 @@ public class ClientCompressionProperties {
 		this.minRequestSize = minRequestSize;
 	}
 
+	public DataSize getMaxDecodedSize() {
+		return this.maxDecodedSize;
+	}
+
+	public void setMaxDecodedSize(DataSize maxDecodedSize) {
+		this.maxDecodedSize = maxDecodedSize;
+	}
+
+	public int getMaxCodings() {
+		return this.maxCodings;
+	}
+
+	public void setMaxCodings(int maxCodings) {
+		this.maxCodings = maxCodings;
+	}
+
 	public boolean isLibraryDecoding() {
 		return this.libraryDecoding;
 	}
 
 	public void setLibraryDecoding(boolean libraryDecoding) {
 		this.libraryDecoding = libraryDecoding;
+	}
+
+	public int getDecoderThreads() {
+		return this.decoderThreads;
+	}
+
+	public void setDecoderThreads(int decoderThreads) {
+		this.decoderThreads = decoderThreads;
 	}
 
 	public OriginCache getOriginCache() {
@@ -106,6 +171,25 @@ public class ClientCompressionProperties {
 	/**
 	 * Settings of the per-origin memory of advertised codings.
 	 */
+	public static class Request {
+
+		/**
+		 * Longest predicted time to encode a request body under the adaptive decision: the
+		 * smallest output that encodes within it is chosen, else the fastest coding. Unset
+		 * for no budget.
+		 */
+		private @Nullable Duration timeBudget;
+
+		public @Nullable Duration getTimeBudget() {
+			return this.timeBudget;
+		}
+
+		public void setTimeBudget(@Nullable Duration timeBudget) {
+			this.timeBudget = timeBudget;
+		}
+
+	}
+
 	public static class OriginCache {
 
 		/**
@@ -114,7 +198,8 @@ public class ClientCompressionProperties {
 		private int maxSize = 1000;
 
 		/**
-		 * How long what an origin advertised is trusted after it was last received.
+		 * How long what an origin advertised is trusted after it was last received, and how long
+		 * a request coding it refused with a 415 is not sent to it again.
 		 */
 		private Duration ttl = Duration.ofHours(1);
 

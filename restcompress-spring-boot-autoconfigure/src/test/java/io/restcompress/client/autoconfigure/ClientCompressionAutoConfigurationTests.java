@@ -78,6 +78,35 @@ class ClientCompressionAutoConfigurationTests {
 	}
 
 	@Test
+	void limitsDecodedResponsesTo16MBAndThreeCodingsByDefault() {
+		this.runner.run((context) -> {
+			ClientCompression compression = context.getBean(ClientCompression.class);
+			assertThat(compression.maxDecodedSize()).isEqualTo(16 * 1024 * 1024);
+			assertThat(compression.maxCodings()).isEqualTo(3);
+		});
+	}
+
+	@Test
+	void bindsTheResponseLimits() {
+		this.runner
+			.withPropertyValues("restcompress.client.max-decoded-size=64MB", "restcompress.client.max-codings=1")
+			.run((context) -> {
+				ClientCompression compression = context.getBean(ClientCompression.class);
+				assertThat(compression.maxDecodedSize()).isEqualTo(64 * 1024 * 1024);
+				assertThat(compression.maxCodings()).isEqualTo(1);
+			});
+	}
+
+	@Test
+	void failsToStartWithANegativeResponseLimit() {
+		this.runner.withPropertyValues("restcompress.client.max-decoded-size=-1B")
+			.run((context) -> assertThat(context).hasFailed()
+				.getFailure()
+				.rootCause()
+				.hasMessageContaining("maxDecodedSize must not be negative"));
+	}
+
+	@Test
 	void failsToStartWithAnUnknownRequestEncoding() {
 		this.runner.withPropertyValues("restcompress.client.request-encoding=snappy")
 			.run((context) -> assertThat(context).hasFailed()
