@@ -62,4 +62,18 @@ public final class CompositeCompressionRecorder implements CompressionRecorder {
 		}
 	}
 
+	@Override
+	public void aborted(Side side, Direction direction, String coding) {
+		for (CompressionRecorder recorder : this.recorders) {
+			recorder.aborted(side, direction, coding);
+		}
+	}
+
+	@Override
+	public void decided(Side side, Direction direction, String link, String choice, DecisionReason reason) {
+		for (CompressionRecorder recorder : this.recorders) {
+			recorder.decided(side, direction, link, choice, reason);
+		}
+	}
+
 }

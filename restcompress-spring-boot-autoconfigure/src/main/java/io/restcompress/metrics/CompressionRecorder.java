@@ -55,4 +55,25 @@ public interface CompressionRecorder {
 	default void rejected(Side side, Direction direction, String coding, RejectReason reason) {
 	}
 
+	/**
+	 * A body was cut short because the peer went away (a closed connection, a reset HTTP/2
+	 * stream); it counts as {@code reason=client_abort}.
+	 * @param side the side that was sending it
+	 * @param direction the message it belongs to
+	 * @param coding the coding it was sent in, or {@code identity}
+	 */
+	default void aborted(Side side, Direction direction, String coding) {
+	}
+
+	/**
+	 * The adaptive decision chose how to send a body.
+	 * @param side the side that sends it
+	 * @param direction the message it belongs to
+	 * @param link the name of the link to the peer
+	 * @param choice the chosen coding and level ({@code zstd:3}), or {@code identity}
+	 * @param reason why
+	 */
+	default void decided(Side side, Direction direction, String link, String choice, DecisionReason reason) {
+	}
+
 }

@@ -1,5 +1,7 @@
 package io.restcompress.metrics;
 
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
 import io.micrometer.core.instrument.Counter;
@@ -32,6 +34,12 @@ public final class MicrometerCompressionRecorder implements CompressionRecorder 
 	/** Encoded bodies that were refused. */
 	public static final String REJECTED = "restcompress.rejected";
 
+	/** Bodies cut short because the peer went away. */
+	public static final String ABORTED = "restcompress.aborted";
+
+	/** Choices of the adaptive decision. */
+	public static final String DECISIONS = "restcompress.decisions";
+
 	static final String BODIES = "bodies";
 
 	private final MeterRegistry registry;
@@ -39,6 +47,8 @@ public final class MicrometerCompressionRecorder implements CompressionRecorder 
 	private final LazyMeters<Counter> skipped;
 
 	private final CodingTable<CodingMeters> codings;
+
+	private final Map<DecisionKey, Counter> decisions = new ConcurrentHashMap<>();
 
 	/**
 	 * Creates a recorder that registers its meters in {@code registry} as they are first used.
@@ -74,6 +84,23 @@ public final class MicrometerCompressionRecorder implements CompressionRecorder 
 		this.codings.get(coding).rejected.get(Exchanges.index(side, direction, reason)).increment();
 	}
 
+	@Override
+	public void aborted(Side side, Direction direction, String coding) {
+		this.codings.get(coding).aborted.get(Exchanges.index(side, direction)).increment();
+	}
+
+	@Override
+	public void decided(Side side, Direction direction, String link, String choice, DecisionReason reason) {
+		this.decisions.computeIfAbsent(new DecisionKey(side, direction, link, choice, reason), this::decisionCounter)
+			.increment();
+	}
+
+	private Counter decisionCounter(DecisionKey key) {
+		return counter(DECISIONS, "Choices of the adaptive decision",
+				exchangeTags(Exchanges.index(key.side(), key.direction())).and("link", key.link(), "choice",
+						key.choice(), "reason", Exchanges.tag(key.reason())));
+	}
+
 	private Counter skippedCounter(int index) {
 		SkipReason reason = Exchanges.SKIP_REASONS[index % Exchanges.SKIP_REASONS.length];
 		return counter(SKIPPED, "Bodies sent without a content coding",
@@ -97,10 +124,18 @@ public final class MicrometerCompressionRecorder implements CompressionRecorder 
 
 		private final LazyMeters<Counter> rejected;
 
+		private final LazyMeters<Counter> aborted;
+
 		CodingMeters(String coding) {
 			this.coding = coding;
 			this.bodies = new LazyMeters<>(Exchanges.OPERATIONS.length * Exchanges.COUNT, this::bodyMeters);
 			this.rejected = new LazyMeters<>(Exchanges.COUNT * Exchanges.REJECT_REASONS.length, this::rejectedCounter);
+			this.aborted = new LazyMeters<>(Exchanges.COUNT, this::abortedCounter);
+		}
+
+		private Counter abortedCounter(int exchange) {
+			return counter(ABORTED, "Bodies cut short because the peer went away",
+					exchangeTags(exchange).and("coding", this.coding, "reason", "client_abort"));
 		}
 
 		private BodyMeters bodyMeters(int index) {
@@ -129,6 +164,10 @@ public final class MicrometerCompressionRecorder implements CompressionRecorder 
 					exchangeTags(index / Exchanges.REJECT_REASONS.length).and("coding", this.coding, "reason",
 							Exchanges.tag(reason)));
 		}
+
+	}
+
+	private record DecisionKey(Side side, Direction direction, String link, String choice, DecisionReason reason) {
 
 	}
 

@@ -24,6 +24,12 @@ public enum SkipReason {
 	NOT_ANNOTATED,
 
 	/** Compression is switched off for it (policy, opt-out or excluded path). */
-	DISABLED
+	DISABLED,
+
+	/**
+	 * The adaptive decision predicted it to arrive sooner unencoded, or its peer is on a
+	 * link where compression never pays (loopback, this host).
+	 */
+	ADAPTIVE
 
 }

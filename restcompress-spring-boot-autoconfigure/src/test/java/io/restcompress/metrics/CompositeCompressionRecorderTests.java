@@ -17,7 +17,9 @@ class CompositeCompressionRecorderTests {
 		recorder.decoded(Side.SERVER, Direction.REQUEST, "lzf", 100, 30, 5);
 		recorder.skipped(Side.SERVER, Direction.RESPONSE, SkipReason.NOT_ACCEPTABLE);
 		recorder.rejected(Side.SERVER, Direction.REQUEST, "lzf", RejectReason.CORRUPT);
+		recorder.aborted(Side.SERVER, Direction.RESPONSE, "lzf");
 		assertThat(registry.get("restcompress.codec.duration").timers()).hasSize(2);
+		assertThat(registry.get("restcompress.aborted").counter().count()).isEqualTo(1);
 		assertThat(registry.get("restcompress.skipped").counter().count()).isEqualTo(1);
 		assertThat(registry.get("restcompress.rejected").counter().count()).isEqualTo(1);
 		CompressionStatistics.Snapshot snapshot = statistics.snapshot();

@@ -43,7 +43,11 @@ class PrometheusNamesTests {
 			.contains("restcompress_codec_duration_seconds_max{" + tags + "} 0.002")
 			.contains("restcompress_skipped_bodies_total{direction=\"response\",reason=\"below_threshold\",side=\"server\"} 1")
 			.contains("restcompress_rejected_bodies_total{coding=\"unknown\",direction=\"request\","
-					+ "reason=\"unsupported_coding\",side=\"server\"} 1");
+					+ "reason=\"unsupported_coding\",side=\"server\"} 1")
+			.contains("restcompress_aborted_bodies_total{coding=\"gzip\",direction=\"response\","
+					+ "reason=\"client_abort\",side=\"server\"} 1")
+			.contains("restcompress_decisions_bodies_total{choice=\"zstd:6\",direction=\"response\",link=\"branch\","
+					+ "reason=\"fastest\",side=\"server\"} 1");
 	}
 
 	@Test
@@ -71,6 +75,8 @@ class PrometheusNamesTests {
 		recorder.decoded(Side.SERVER, Direction.REQUEST, "lzf", 10_000, 3_000, 1_000_000);
 		recorder.skipped(Side.SERVER, Direction.RESPONSE, SkipReason.BELOW_THRESHOLD);
 		recorder.rejected(Side.SERVER, Direction.REQUEST, "unknown", RejectReason.UNSUPPORTED_CODING);
+		recorder.aborted(Side.SERVER, Direction.RESPONSE, "gzip");
+		recorder.decided(Side.SERVER, Direction.RESPONSE, "branch", "zstd:6", DecisionReason.FASTEST);
 	}
 
 	private static Set<String> series(String text) {

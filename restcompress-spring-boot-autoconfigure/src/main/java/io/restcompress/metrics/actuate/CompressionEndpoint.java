@@ -25,14 +25,29 @@ public class CompressionEndpoint {
 
 	private final @Nullable Bandwidth bandwidth;
 
+	private final @Nullable DecisionsContributor decisions;
+
 	/**
 	 * Creates an endpoint that reports on {@code statistics}.
 	 * @param statistics the statistics
 	 * @param bandwidth the link's bandwidth, or {@code null} if unknown
 	 */
 	public CompressionEndpoint(CompressionStatistics statistics, @Nullable Bandwidth bandwidth) {
+		this(statistics, bandwidth, null);
+	}
+
+	/**
+	 * Creates an endpoint that reports on {@code statistics} and on the adaptive decision.
+	 * @param statistics the statistics
+	 * @param bandwidth the link's bandwidth, or {@code null} if unknown
+	 * @param decisions supplies the report of the adaptive decision, or {@code null} when it
+	 * is not in use
+	 */
+	public CompressionEndpoint(CompressionStatistics statistics, @Nullable Bandwidth bandwidth,
+			@Nullable DecisionsContributor decisions) {
 		this.statistics = statistics;
 		this.bandwidth = bandwidth;
+		this.decisions = decisions;
 	}
 
 	/**
@@ -41,16 +56,20 @@ public class CompressionEndpoint {
 	 */
 	@ReadOperation
 	public CompressionDescriptor compression() {
-		return CompressionReport.describe(this.statistics.snapshot(), this.bandwidth);
+		CompressionDescriptor report = CompressionReport.describe(this.statistics.snapshot(), this.bandwidth);
+		return new CompressionDescriptor(report.bandwidthMegabitsPerSecond(), report.sides(),
+				(this.decisions != null) ? this.decisions.describe() : null);
 	}
 
 	/**
 	 * Whether compression pays on this application's links.
 	 * @param bandwidthMegabitsPerSecond the configured link bandwidth, or {@code null}
 	 * @param sides the report per side ({@code server}, {@code client})
+	 * @param decisions what the adaptive decision chooses per link and why, or {@code null}
+	 * when it is not in use
 	 */
 	public record CompressionDescriptor(@Nullable Double bandwidthMegabitsPerSecond,
-			Map<String, SideDescriptor> sides) implements OperationResponseBody {
+			Map<String, SideDescriptor> sides, @Nullable Object decisions) implements OperationResponseBody {
 
 	}
 

@@ -45,7 +45,7 @@ final class CompressionReport {
 			sides.put(lowerCase(side), describe(side, snapshot, bandwidth));
 		}
 		Double megabits = (bandwidth != null) ? bandwidth.toBitsPerSecond() / MEGA : null;
-		return new CompressionDescriptor(megabits, sides);
+		return new CompressionDescriptor(megabits, sides, null);
 	}
 
 	private static SideDescriptor describe(Side side, Snapshot snapshot, @Nullable Bandwidth bandwidth) {

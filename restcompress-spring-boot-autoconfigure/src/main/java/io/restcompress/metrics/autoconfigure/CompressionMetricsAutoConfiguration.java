@@ -6,6 +6,7 @@ import io.restcompress.metrics.CompressionRecorder;
 import io.restcompress.metrics.CompressionStatistics;
 import io.restcompress.metrics.MicrometerCompressionRecorder;
 import io.restcompress.metrics.actuate.CompressionEndpoint;
+import io.restcompress.metrics.actuate.DecisionsContributor;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
@@ -53,8 +54,9 @@ public final class CompressionMetricsAutoConfiguration {
 		@Bean
 		@ConditionalOnMissingBean
 		@ConditionalOnAvailableEndpoint
-		CompressionEndpoint compressionEndpoint(CompressionStatistics statistics, NetworkProperties network) {
-			return new CompressionEndpoint(statistics, network.getBandwidth());
+		CompressionEndpoint compressionEndpoint(CompressionStatistics statistics, NetworkProperties network,
+				ObjectProvider<DecisionsContributor> decisions) {
+			return new CompressionEndpoint(statistics, network.getBandwidth(), decisions.getIfAvailable());
 		}
 
 	}

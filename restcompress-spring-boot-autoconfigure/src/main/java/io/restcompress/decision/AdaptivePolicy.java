@@ -1,0 +1,174 @@
+package io.restcompress.decision;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+
+import io.restcompress.metrics.DecisionReason;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Chooses, among identity and the rungs a peer accepts, the one predicted to deliver a body
+ * soonest: encode time + encoded size / bandwidth + decode time, against identity size /
+ * bandwidth. With a time budget, the rung with the smallest predicted output among those
+ * whose predicted encode time fits the budget, or the fastest encoder when none fits. A link
+ * without a bandwidth (loopback, this host) always gets identity. Thread-safe.
+ */
+public final class AdaptivePolicy {
+
+	/**
+	 * The length assumed for a body whose length is not known when the decision is due (a
+	 * streamed response): only the budget depends on it, since every other term of the
+	 * prediction grows with the length alike.
+	 */
+	static final long UNKNOWN_LENGTH = 64 * 1024;
+
+	/** One decision in this many measures the runner-up again. */
+	static final int EXPLORE_EVERY = 64;
+
+	/** A runner-up predicted more than this many times slower than the best is not measured. */
+	static final double EXPLORE_MARGIN = 2;
+
+	private final LearnedPerformance performance;
+
+	private final AtomicLong decisions = new AtomicLong();
+
+	public AdaptivePolicy(LearnedPerformance performance) {
+		this.performance = performance;
+	}
+
+	/**
+	 * Returns the learned performance the policy predicts with.
+	 * @return the table
+	 */
+	public LearnedPerformance performance() {
+		return this.performance;
+	}
+
+	/**
+	 * Chooses for one body.
+	 * @param candidates the rungs the peer accepts, most preferred first
+	 * @param link the link to the peer
+	 * @param contentType the body's content type, or {@code null}
+	 * @param identityLength the body's length, or {@code -1} if unknown
+	 * @param timeBudget the longest predicted encode time allowed, or {@code null} for none
+	 * @return the choice
+	 */
+	public AdaptiveChoice choose(List<LadderRung> candidates, NetworkLink link, @Nullable String contentType,
+			long identityLength, @Nullable Duration timeBudget) {
+		return choose(candidates, link, contentType, identityLength, timeBudget, true);
+	}
+
+	/**
+	 * Predicts the choice for one body without ever exploring: what {@link #choose} makes of
+	 * the estimates as they stand.
+	 * @param candidates the rungs the peer accepts, most preferred first
+	 * @param link the link to the peer
+	 * @param contentType the body's content type, or {@code null}
+	 * @param identityLength the body's length, or {@code -1} if unknown
+	 * @param timeBudget the longest predicted encode time allowed, or {@code null} for none
+	 * @return the choice
+	 */
+	public AdaptiveChoice predict(List<LadderRung> candidates, NetworkLink link, @Nullable String contentType,
+			long identityLength, @Nullable Duration timeBudget) {
+		return choose(candidates, link, contentType, identityLength, timeBudget, false);
+	}
+
+	private AdaptiveChoice choose(List<LadderRung> candidates, NetworkLink link, @Nullable String contentType,
+			long identityLength, @Nullable Duration timeBudget, boolean explore) {
+		if (link.bandwidth() == null) {
+			return new AdaptiveChoice(null, DecisionReason.FAST_LINK, link, 0, 0);
+		}
+		double length = (identityLength >= 0) ? identityLength : UNKNOWN_LENGTH;
+		double nanosPerWireByte = 1e9 / link.bandwidth().toBytesPerSecond();
+		double identityNanos = length * nanosPerWireByte;
+		return (timeBudget != null) ? withinBudget(candidates, link, contentType, length, nanosPerWireByte,
+				identityNanos, timeBudget.toNanos()) : fastest(candidates, link, contentType, length, nanosPerWireByte,
+						identityNanos, explore);
+	}
+
+	/**
+	 * Predicts the time to deliver a body with one rung, or as it is.
+	 * @param rung the rung, or {@code null} for identity
+	 * @param link the link to the peer, with a bandwidth
+	 * @param contentType the body's content type, or {@code null}
+	 * @param identityLength the body's length
+	 * @return the predicted time to encode, transfer and decode it
+	 */
+	public double predictedNanos(@Nullable LadderRung rung, NetworkLink link, @Nullable String contentType,
+			long identityLength) {
+		if (link.bandwidth() == null) {
+			throw new IllegalArgumentException("Link " + link.name() + " has no bandwidth to predict with");
+		}
+		double nanosPerWireByte = 1e9 / link.bandwidth().toBytesPerSecond();
+		if (rung == null) {
+			return identityLength * nanosPerWireByte;
+		}
+		return predictedNanos(this.performance.estimate(rung.option(), contentType), identityLength, nanosPerWireByte);
+	}
+
+	private AdaptiveChoice fastest(List<LadderRung> candidates, NetworkLink link, @Nullable String contentType,
+			double length, double nanosPerWireByte, double identityNanos, boolean explore) {
+		LadderRung best = null;
+		double bestNanos = identityNanos;
+		LadderRung runnerUp = null;
+		double runnerUpNanos = Double.MAX_VALUE;
+		for (LadderRung rung : candidates) {
+			double nanos = predictedNanos(this.performance.estimate(rung.option(), contentType), length,
+					nanosPerWireByte);
+			if (nanos < bestNanos) {
+				if (best != null) {
+					runnerUp = best;
+					runnerUpNanos = bestNanos;
+				}
+				best = rung;
+				bestNanos = nanos;
+			}
+			else if (nanos < runnerUpNanos) {
+				runnerUp = rung;
+				runnerUpNanos = nanos;
+			}
+		}
+		if (explore && runnerUp != null && runnerUpNanos <= EXPLORE_MARGIN * bestNanos
+				&& this.decisions.incrementAndGet() % EXPLORE_EVERY == 0) {
+			return new AdaptiveChoice(runnerUp, DecisionReason.EXPLORING, link, runnerUpNanos, identityNanos);
+		}
+		DecisionReason reason = (best != null) ? DecisionReason.FASTEST : DecisionReason.IDENTITY_FASTEST;
+		return new AdaptiveChoice(best, reason, link, bestNanos, identityNanos);
+	}
+
+	private AdaptiveChoice withinBudget(List<LadderRung> candidates, NetworkLink link, @Nullable String contentType,
+			double length, double nanosPerWireByte, double identityNanos, long budgetNanos) {
+		LadderRung smallest = null;
+		double smallestRatio = Double.MAX_VALUE;
+		LadderRung quickest = null;
+		double quickestEncode = Double.MAX_VALUE;
+		for (LadderRung rung : candidates) {
+			CodingPerformance estimate = this.performance.estimate(rung.option(), contentType);
+			double encodeNanos = length * estimate.encodeNanosPerByte();
+			if (encodeNanos <= budgetNanos && estimate.ratio() < smallestRatio) {
+				smallest = rung;
+				smallestRatio = estimate.ratio();
+			}
+			if (encodeNanos < quickestEncode) {
+				quickest = rung;
+				quickestEncode = encodeNanos;
+			}
+		}
+		LadderRung chosen = (smallest != null) ? smallest : quickest;
+		if (chosen == null) {
+			return new AdaptiveChoice(null, DecisionReason.IDENTITY_FASTEST, link, identityNanos, identityNanos);
+		}
+		double nanos = predictedNanos(this.performance.estimate(chosen.option(), contentType), length,
+				nanosPerWireByte);
+		DecisionReason reason = (smallest != null) ? DecisionReason.WITHIN_BUDGET : DecisionReason.OVER_BUDGET;
+		return new AdaptiveChoice(chosen, reason, link, nanos, identityNanos);
+	}
+
+	private static double predictedNanos(CodingPerformance estimate, double length, double nanosPerWireByte) {
+		return length * (estimate.encodeNanosPerByte() + estimate.ratio() * nanosPerWireByte
+				+ estimate.decodeNanosPerByte());
+	}
+
+}

@@ -1,0 +1,134 @@
+package io.restcompress.decision;
+
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+
+import org.jspecify.annotations.Nullable;
+import org.springframework.util.InvalidMimeTypeException;
+import org.springframework.util.MimeType;
+
+/**
+ * Encoder speed and ratio per content type and ladder rung, learned from the bodies this
+ * application encodes as an exponentially weighted moving average (each body moves the
+ * estimate by the learning rate, so old traffic decays), seeded with conservative figures
+ * ({@link SeedPerformance}), once each rung has encoded a few bodies with a warm JIT. Decoding happens at the peer, where it cannot be measured: the
+ * decoder speed stays the seeded one. At most {@value #MAX_ENTRIES} estimates are kept;
+ * content types beyond that share their rung's estimate for any type. Thread-safe.
+ */
+public final class LearnedPerformance {
+
+	static final int MAX_ENTRIES = 1024;
+
+	/** Bodies smaller than this teach nothing: fixed costs dominate their timing. */
+	static final long MIN_LEARNING_SIZE = 4096;
+
+	/**
+	 * The first bodies each rung encodes teach nothing: they run while the JIT compiles the
+	 * encoder, often ten times slower than later ones, and one of them would make the rung look
+	 * too slow to be chosen again.
+	 */
+	static final int WARM_UP_BODIES = 5;
+
+	private static final String ANY_TYPE = "*/*";
+
+	private final double learningRate;
+
+	private final Function<CodingOption, CodingPerformance> seeds;
+
+	private final Map<String, CodingPerformance> estimates = new ConcurrentHashMap<>();
+
+	private final Map<String, AtomicInteger> warmUp = new ConcurrentHashMap<>();
+
+	/**
+	 * Creates an empty table.
+	 * @param learningRate how far one body moves an estimate, between 0 (never) and 1 (to the
+	 * latest body)
+	 */
+	public LearnedPerformance(double learningRate) {
+		this(learningRate, SeedPerformance::of);
+	}
+
+	LearnedPerformance(double learningRate, Function<CodingOption, CodingPerformance> seeds) {
+		if (!(learningRate >= 0 && learningRate <= 1)) {
+			throw new IllegalArgumentException("The learning rate must be between 0 and 1, was " + learningRate);
+		}
+		this.learningRate = learningRate;
+		this.seeds = seeds;
+	}
+
+	/**
+	 * Returns the estimate for a rung and content type.
+	 * @param option the rung
+	 * @param contentType the body's content type, or {@code null}
+	 * @return the learned estimate, else the rung's for any type, else the seed
+	 */
+	public CodingPerformance estimate(CodingOption option, @Nullable String contentType) {
+		CodingPerformance specific = this.estimates.get(key(option, typeOf(contentType)));
+		if (specific != null) {
+			return specific;
+		}
+		CodingPerformance any = this.estimates.get(key(option, ANY_TYPE));
+		return (any != null) ? any : this.seeds.apply(option);
+	}
+
+	/**
+	 * Learns from a body this application encoded.
+	 * @param option the rung it was encoded with
+	 * @param contentType its content type, or {@code null}
+	 * @param identityBytes its size before encoding
+	 * @param encodedBytes its size after encoding
+	 * @param encodeNanos the time spent in the encoder
+	 */
+	public void learn(CodingOption option, @Nullable String contentType, long identityBytes, long encodedBytes,
+			long encodeNanos) {
+		if (identityBytes < MIN_LEARNING_SIZE || encodeNanos <= 0 || warmingUp(option)) {
+			return;
+		}
+		double nanosPerByte = (double) encodeNanos / identityBytes;
+		double ratio = (double) encodedBytes / identityBytes;
+		String type = typeOf(contentType);
+		update(key(option, ANY_TYPE), option, nanosPerByte, ratio);
+		if (!type.equals(ANY_TYPE) && (this.estimates.size() < MAX_ENTRIES
+				|| this.estimates.containsKey(key(option, type)))) {
+			update(key(option, type), option, nanosPerByte, ratio);
+		}
+	}
+
+	private boolean warmingUp(CodingOption option) {
+		AtomicInteger seen = this.warmUp.computeIfAbsent(option.label(), (label) -> new AtomicInteger());
+		return seen.get() < WARM_UP_BODIES && seen.incrementAndGet() <= WARM_UP_BODIES;
+	}
+
+	private void update(String key, CodingOption option, double nanosPerByte, double ratio) {
+		this.estimates.compute(key, (ignored, current) -> {
+			CodingPerformance base = (current != null) ? current : this.seeds.apply(option);
+			return new CodingPerformance(move(base.encodeNanosPerByte(), nanosPerByte), base.decodeNanosPerByte(),
+					move(base.ratio(), ratio));
+		});
+	}
+
+	private double move(double estimate, double observed) {
+		return estimate + this.learningRate * (observed - estimate);
+	}
+
+	private static String key(CodingOption option, String type) {
+		return option.label() + " " + type;
+	}
+
+	private static String typeOf(@Nullable String contentType) {
+		if (contentType == null) {
+			return ANY_TYPE;
+		}
+		try {
+			MimeType mimeType = MimeType.valueOf(contentType);
+			return (mimeType.getType() + "/" + mimeType.getSubtype()).toLowerCase(Locale.ROOT);
+		}
+		catch (InvalidMimeTypeException ex) {
+			return ANY_TYPE;
+		}
+	}
+
+}

@@ -1,0 +1,25 @@
+package io.restcompress.decision.autoconfigure;
+
+import org.springframework.boot.autoconfigure.condition.AnyNestedCondition;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+
+/**
+ * Matches when the server or the clients use the adaptive decision.
+ */
+class OnAdaptiveDecisionCondition extends AnyNestedCondition {
+
+	OnAdaptiveDecisionCondition() {
+		super(ConfigurationPhase.REGISTER_BEAN);
+	}
+
+	@ConditionalOnProperty(name = "restcompress.server.decision", havingValue = "adaptive")
+	static class Server {
+
+	}
+
+	@ConditionalOnProperty(name = "restcompress.client.decision", havingValue = "adaptive")
+	static class Client {
+
+	}
+
+}

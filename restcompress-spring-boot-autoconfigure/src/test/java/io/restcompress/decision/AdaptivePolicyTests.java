@@ -1,0 +1,158 @@
+package io.restcompress.decision;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+import io.restcompress.codec.GzipCodec;
+import io.restcompress.codec.Lz4Codec;
+import io.restcompress.codec.LzfCodec;
+import io.restcompress.metrics.Bandwidth;
+import io.restcompress.metrics.DecisionReason;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Unit tests of {@link AdaptivePolicy} against cases computed by hand from the figures of
+ * rest-compress (background.md): LZF 174.6 MB/s round trip at 29.8% of the size, gzip 30.9 MB/s
+ * at 18.2%. Each round trip is split evenly between encoder and decoder, so that encode plus
+ * decode time per byte is the measured round trip's.
+ */
+class AdaptivePolicyTests {
+
+	private static final LadderRung LZF = rung("lzf", new LzfCodec());
+
+	private static final LadderRung GZIP = rung("gzip:6", new GzipCodec(6));
+
+	private static final LadderRung LZ4 = rung("lz4:1", new Lz4Codec(1));
+
+	private static final Map<String, CodingPerformance> FIGURES = Map.of("lzf",
+			CodingPerformance.of(2 * 174.6, 2 * 174.6, 0.298), "gzip:6", CodingPerformance.of(2 * 30.9, 2 * 30.9, 0.182),
+			"lz4:1", CodingPerformance.of(500, 1500, 0.35));
+
+	private final AdaptivePolicy policy = new AdaptivePolicy(
+			new LearnedPerformance(0.2, (option) -> FIGURES.get(option.label())));
+
+	@Test
+	void neverCompressesForALocalPeer() {
+		AdaptiveChoice choice = this.policy.choose(List.of(LZF, GZIP), new NetworkLink(NetworkLink.LOCAL, null),
+				"application/json", 1_000_000, null);
+		assertThat(choice.rung()).isNull();
+		assertThat(choice.reason()).isEqualTo(DecisionReason.FAST_LINK);
+	}
+
+	/**
+	 * LZF pays while the link is slower than (1 - 0.298) x 174.6 MB/s = 122.6 MB/s, about
+	 * 981 Mbit/s (rest-compress's break-even).
+	 */
+	@ParameterizedTest(name = "{0} -> {1}")
+	@CsvSource({ "900Mbit, lzf", "970Mbit, lzf", "990Mbit, identity", "10Gbit, identity" })
+	void compressesWithLzfBelowItsBreakEven(String bandwidth, String expected) {
+		AdaptiveChoice choice = this.policy.choose(List.of(LZF), link(bandwidth), "application/json", 100_000, null);
+		assertThat(choice.label()).isEqualTo(expected);
+		assertThat(choice.reason())
+			.isEqualTo(expected.equals("identity") ? DecisionReason.IDENTITY_FASTEST : DecisionReason.FASTEST);
+	}
+
+	/**
+	 * gzip beats LZF below (0.298 - 0.182) / (1/30.9 - 1/174.6) MB/s = 4.355 MB/s, about
+	 * 34.8 Mbit/s.
+	 */
+	@ParameterizedTest(name = "{0} -> {1}")
+	@CsvSource({ "10Mbit, gzip:6", "34Mbit, gzip:6", "36Mbit, lzf", "100Mbit, lzf" })
+	void prefersGzipOnlyBelowTheCrossover(String bandwidth, String expected) {
+		AdaptiveChoice choice = this.policy.choose(List.of(LZF, GZIP), link(bandwidth), "application/json", 100_000,
+				null);
+		assertThat(choice.label()).isEqualTo(expected);
+	}
+
+	@Test
+	void predictsTransferTimesThatAddUp() {
+		NetworkLink link = link("100Mbit");
+		AdaptiveChoice choice = this.policy.choose(List.of(LZF), link, "application/json", 1_000_000, null);
+		double wire = 1_000_000 * 0.298 / 12.5e6;
+		double codec = 1_000_000 / 174.6e6;
+		assertThat(choice.predictedNanos()).isCloseTo((wire + codec) * 1e9, org.assertj.core.data.Offset.offset(1e3));
+		assertThat(choice.identityNanos()).isCloseTo(0.08 * 1e9, org.assertj.core.data.Offset.offset(1e3));
+	}
+
+	@Test
+	void choosesOnlyAmongTheCandidatesItIsGiven() {
+		AdaptiveChoice choice = this.policy.choose(List.of(GZIP), link("1Gbit"), "application/json", 100_000, null);
+		assertThat(choice.rung()).isNull();
+		assertThat(this.policy.choose(List.of(), link("10Mbit"), null, 100_000, null).rung()).isNull();
+	}
+
+	/**
+	 * The flight-search case: a 329 KB request with a 20 ms budget encodes with gzip 6
+	 * (329 KB / 61.8 MB/s = 5.3 ms, the smallest output); 5 MB does not fit gzip (81 ms) but
+	 * fits LZF (14.3 ms) and lz4 (10 ms, at 35%), so LZF; at 50 MB nothing fits and the fastest
+	 * encoder, lz4 (100 ms), is chosen.
+	 */
+	@ParameterizedTest(name = "{0} bytes -> {1} ({2})")
+	@CsvSource({ "329000, gzip:6, WITHIN_BUDGET", "5000000, lzf, WITHIN_BUDGET", "50000000, lz4:1, OVER_BUDGET" })
+	void picksTheSmallestOutputWithinTheBudget(long length, String expected, DecisionReason reason) {
+		AdaptiveChoice choice = this.policy.choose(List.of(LZF, GZIP, LZ4), link("10Gbit"), "application/json", length,
+				Duration.ofMillis(20));
+		assertThat(choice.label()).isEqualTo(expected);
+		assertThat(choice.reason()).isEqualTo(reason);
+	}
+
+	@Test
+	void assumesAModerateLengthWhenItIsUnknown() {
+		AdaptiveChoice choice = this.policy.choose(List.of(LZF, GZIP), link("10Gbit"), null, -1,
+				Duration.ofMillis(20));
+		assertThat(choice.label()).isEqualTo("gzip:6");
+	}
+
+	@Test
+	void measuresTheRunnerUpAgainOnceIn64Decisions() {
+		List<String> labels = new java.util.ArrayList<>();
+		for (int i = 0; i < 2 * AdaptivePolicy.EXPLORE_EVERY; i++) {
+			labels.add(this.policy.choose(List.of(LZF, GZIP), link("40Mbit"), "application/json", 100_000, null)
+				.label());
+		}
+		assertThat(labels).filteredOn("gzip:6"::equals).hasSize(2);
+		assertThat(labels.get(AdaptivePolicy.EXPLORE_EVERY - 1)).isEqualTo("gzip:6");
+		assertThat(this.policy.predict(List.of(LZF, GZIP), link("40Mbit"), "application/json", 100_000, null).label())
+			.isEqualTo("lzf");
+	}
+
+	@Test
+	void neverMeasuresARunnerUpFarSlowerThanTheBest() {
+		for (int i = 0; i < 2 * AdaptivePolicy.EXPLORE_EVERY; i++) {
+			assertThat(this.policy.choose(List.of(LZF, GZIP), link("10Gbit"), "application/json", 100_000, null)
+				.label()).isEqualTo("identity");
+		}
+	}
+
+	@Test
+	void learnsThatACodingIsSlowerThanItsSeed() {
+		LearnedPerformance performance = new LearnedPerformance(1, (option) -> FIGURES.get(option.label()));
+		AdaptivePolicy learning = new AdaptivePolicy(performance);
+		assertThat(learning.choose(List.of(LZF), link("900Mbit"), "application/json", 100_000, null).label())
+			.isEqualTo("lzf");
+		for (int i = 0; i < LearnedPerformance.WARM_UP_BODIES; i++) {
+			performance.learn(LZF.option(), "application/json", 1_000_000, 298_000, 200_000_000);
+		}
+		assertThat(learning.choose(List.of(LZF), link("900Mbit"), "application/json", 100_000, null).label())
+			.as("JIT-cold bodies teach nothing").isEqualTo("lzf");
+		performance.learn(LZF.option(), "application/json", 1_000_000, 298_000, 20_000_000);
+		assertThat(learning.choose(List.of(LZF), link("900Mbit"), "application/json", 100_000, null).label())
+			.isEqualTo("identity");
+		assertThat(learning.choose(List.of(LZF), link("900Mbit"), "application/xml", 100_000, null).label())
+			.as("the rung's estimate for any type moved too").isEqualTo("identity");
+	}
+
+	private static NetworkLink link(String bandwidth) {
+		return new NetworkLink("test", Bandwidth.of(bandwidth));
+	}
+
+	private static LadderRung rung(String label, io.restcompress.codec.ContentCodec codec) {
+		return new LadderRung(CodingOption.parse(label), codec);
+	}
+
+}

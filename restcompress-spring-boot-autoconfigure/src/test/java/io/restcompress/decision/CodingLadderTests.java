@@ -1,0 +1,62 @@
+package io.restcompress.decision;
+
+import java.util.List;
+
+import io.restcompress.codec.AcceptEncoding;
+import io.restcompress.codec.ContentCodecs;
+import io.restcompress.codec.GzipCodec;
+import io.restcompress.codec.LzfCodec;
+import io.restcompress.codec.ZstdCodec;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+
+/**
+ * Unit tests of {@link CodingLadder} and {@link CodingOption}.
+ */
+class CodingLadderTests {
+
+	private final ZstdCodec zstd = new ZstdCodec(1, ZstdCodec.DEFAULT_MAX_WINDOW);
+
+	private final ContentCodecs codecs = ContentCodecs.of(new LzfCodec(), new GzipCodec(1), this.zstd);
+
+	@Test
+	void offersOnlyTheRungsOfEnabledCodingsThePeerAccepts() throws Exception {
+		try (CodingLadder ladder = ladder("lzf", "zstd:1", "zstd:6", "gzip:6", "br:4")) {
+			assertThat(ladder.rungs()).extracting((rung) -> rung.option().label())
+				.containsExactly("lzf", "zstd:1", "zstd:6", "gzip:6");
+			List<LadderRung> candidates = ladder.candidates(this.codecs.all(), AcceptEncoding.parse("zstd, gzip;q=0"));
+			assertThat(candidates).extracting((rung) -> rung.option().label()).containsExactly("zstd:1", "zstd:6");
+			assertThat(((ZstdCodec) candidates.get(1).codec()).level()).isEqualTo(6);
+			assertThat(ladder.candidates(List.of(new LzfCodec()), AcceptEncoding.parse("zstd, gzip"))).isEmpty();
+		}
+	}
+
+	@Test
+	void offersAnAcceptedCodingWithoutARungAtItsConfiguredLevel() throws Exception {
+		try (CodingLadder ladder = ladder("zstd:3")) {
+			assertThat(ladder.candidates(this.codecs.all(), AcceptEncoding.parse("gzip, lzf")))
+				.extracting((rung) -> rung.option().label())
+				.containsExactly("lzf", "gzip");
+		}
+	}
+
+	@Test
+	void rejectsLevelsACodingDoesNotHave() {
+		assertThatIllegalArgumentException().isThrownBy(() -> ladder("lzf:3")).withMessageContaining("lzf:3");
+		assertThatIllegalArgumentException().isThrownBy(() -> ladder("gzip:12")).withMessageContaining("gzip:12");
+		assertThatIllegalArgumentException().isThrownBy(() -> CodingOption.parse("zstd:fast"));
+	}
+
+	@Test
+	void parsesRungs() {
+		assertThat(CodingOption.parse(" ZSTD:-1 ")).isEqualTo(new CodingOption("zstd:-1", "zstd", -1));
+		assertThat(CodingOption.parse("lzf")).isEqualTo(new CodingOption("lzf", "lzf", null));
+	}
+
+	private CodingLadder ladder(String... rungs) {
+		return new CodingLadder(List.of(rungs).stream().map(CodingOption::parse).toList(), this.codecs);
+	}
+
+}

@@ -1,0 +1,80 @@
+package io.restcompress.decision;
+
+import java.util.List;
+
+import io.restcompress.metrics.Bandwidth;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+
+/**
+ * Unit tests of {@link NetworkLinks}, {@link LinkRule} and {@link AddressBlock}.
+ */
+class NetworkLinksTests {
+
+	private final NetworkLinks links = new NetworkLinks(List.of(
+			rule("branch", "10Mbit", List.of("10.20.0.0/16", "fd00:20::/32"), List.of("*.branch.example")),
+			rule("region", "100Mbit", List.of("10.0.0.0/8"), List.of("api.partner.example"))),
+			Bandwidth.of("1Gbit"));
+
+	@ParameterizedTest(name = "{0} -> {1}")
+	@CsvSource({ "10.20.3.4, branch", "10.21.3.4, region", "fd00:20::1, branch", "[fd00:20::1], branch",
+			"fd00:21::1, default", "192.0.2.1, default", "127.0.0.1, local", "127.8.9.10, local", "::1, local",
+			"not-an-address, default" })
+	void findsTheLinkByAddressFirstMatchFirst(String address, String link) {
+		assertThat(this.links.forAddress(address).name()).isEqualTo(link);
+	}
+
+	@ParameterizedTest(name = "{0} -> {1}")
+	@CsvSource({ "eu.branch.example, branch", "EU.Branch.Example, branch", "api.partner.example, region",
+			"other.partner.example, default", "localhost, local", "10.20.0.9, branch", "127.0.0.1, local" })
+	void findsTheLinkByHostWithoutALookup(String host, String link) {
+		assertThat(this.links.forHost(host).name()).isEqualTo(link);
+	}
+
+	@Test
+	void neverCompressesForLocalPeersUnlessARuleClaimsThem() {
+		assertThat(this.links.forAddress("127.0.0.1").compresses()).isFalse();
+		NetworkLinks shaped = new NetworkLinks(List.of(rule("emulated", "10Mbit", List.of("loopback"), List.of())),
+				null);
+		assertThat(shaped.forAddress("127.0.0.1").name()).isEqualTo("emulated");
+		assertThat(shaped.forAddress("127.0.0.1").compresses()).isTrue();
+		assertThat(shaped.forAddress("192.0.2.1").compresses()).isFalse();
+	}
+
+	@Test
+	void listsEveryLinkWithTheDefaultLast() {
+		assertThat(this.links.all()).extracting(NetworkLink::name)
+			.containsExactly("branch", "region", "local", "default");
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "10.0.0.0/33", "10.0.0/8", "example.com", "10.0.0.0/x", "::1/129", "" })
+	void rejectsWhatIsNotABlock(String text) {
+		assertThatIllegalArgumentException().isThrownBy(() -> AddressBlock.parse(text));
+	}
+
+	@Test
+	void rejectsHostPatternsThatAreNotNames() {
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> rule("bad", "1Gbit", List.of(), List.of("http://example.com/")));
+	}
+
+	@Test
+	void matchesPrefixesThatAreNotWholeBytes() {
+		AddressBlock block = AddressBlock.parse("192.168.4.0/22");
+		assertThat(block.contains(AddressBlock.parseLiteral("192.168.7.255"))).isTrue();
+		assertThat(block.contains(AddressBlock.parseLiteral("192.168.8.0"))).isFalse();
+		assertThat(block.contains(AddressBlock.parseLiteral("::ffff:c0a8:0401"))).isTrue();
+	}
+
+	private static LinkRule rule(String name, String bandwidth, List<String> addresses, List<String> hosts) {
+		return new LinkRule(new NetworkLink(name, Bandwidth.of(bandwidth)),
+				addresses.stream().map(AddressBlock::parse).toList(), hosts);
+	}
+
+}

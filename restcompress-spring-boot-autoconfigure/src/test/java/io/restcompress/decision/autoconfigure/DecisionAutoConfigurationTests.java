@@ -1,0 +1,146 @@
+package io.restcompress.decision.autoconfigure;
+
+import io.restcompress.client.ClientCompression;
+import io.restcompress.client.autoconfigure.ClientCompressionAutoConfiguration;
+import io.restcompress.codec.autoconfigure.ContentCodecAutoConfiguration;
+import io.restcompress.decision.CodingLadder;
+import io.restcompress.decision.CompressionDecisions;
+import io.restcompress.decision.NetworkLinks;
+import io.restcompress.metrics.actuate.DecisionsContributor;
+import io.restcompress.server.ResponseEncodingRules;
+import io.restcompress.server.autoconfigure.ServerCompressionAutoConfiguration;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.FilteredClassLoader;
+import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
+import org.springframework.test.util.ReflectionTestUtils;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Tests for {@link DecisionAutoConfiguration} and the server's and clients' use of it.
+ */
+class DecisionAutoConfigurationTests {
+
+	private final WebApplicationContextRunner contextRunner = new WebApplicationContextRunner()
+		.withConfiguration(AutoConfigurations.of(ContentCodecAutoConfiguration.class, DecisionAutoConfiguration.class,
+				ServerCompressionAutoConfiguration.class, ClientCompressionAutoConfiguration.class));
+
+	@Test
+	void staysOutWithTheFixedDecision() {
+		this.contextRunner.run((context) -> {
+			assertThat(context).doesNotHaveBean(CompressionDecisions.class);
+			assertThat(decisionsOf(context.getBean(ResponseEncodingRules.class))).isNull();
+		});
+	}
+
+	@Test
+	void servesTheServerWhenItIsAdaptive() {
+		this.contextRunner.withPropertyValues("restcompress.server.decision=adaptive").run((context) -> {
+			assertThat(context).hasSingleBean(CompressionDecisions.class)
+				.hasSingleBean(NetworkLinks.class)
+				.hasSingleBean(CodingLadder.class)
+				.hasSingleBean(DecisionsContributor.class);
+			assertThat(decisionsOf(context.getBean(ResponseEncodingRules.class)))
+				.isSameAs(context.getBean(CompressionDecisions.class));
+		});
+	}
+
+	@Test
+	void servesTheClientsWhenTheyAreAdaptive() {
+		this.contextRunner.withPropertyValues("restcompress.client.decision=adaptive",
+				"restcompress.client.request.time-budget=20ms")
+			.run((context) -> {
+				assertThat(context).hasSingleBean(CompressionDecisions.class);
+				assertThat(decisionsOf(context.getBean(ResponseEncodingRules.class))).isNull();
+				Object requests = ReflectionTestUtils.getField(context.getBean(ClientCompression.class), "requests");
+				assertThat(ReflectionTestUtils.getField(requests, "decisions"))
+					.isSameAs(context.getBean(CompressionDecisions.class));
+				assertThat(ReflectionTestUtils.getField(requests, "timeBudget")).hasToString("PT0.02S");
+			});
+	}
+
+	@Test
+	void leavesTheClientsFixedWhenOnlyTheServerIsAdaptive() {
+		this.contextRunner.withPropertyValues("restcompress.server.decision=adaptive").run((context) -> {
+			Object requests = ReflectionTestUtils.getField(context.getBean(ClientCompression.class), "requests");
+			assertThat(ReflectionTestUtils.getField(requests, "decisions")).isNull();
+		});
+	}
+
+	@Test
+	void failsOnAClientTimeBudgetWithoutTheAdaptiveDecision() {
+		this.contextRunner.withPropertyValues("restcompress.client.request.time-budget=20ms")
+			.run((context) -> assertThat(context).getFailure()
+				.hasStackTraceContaining("A request time budget needs the adaptive decision"));
+	}
+
+	@Test
+	void leavesTheEndpointContributionOutWithoutActuator() {
+		this.contextRunner.withPropertyValues("restcompress.server.decision=adaptive")
+			.withClassLoader(new FilteredClassLoader("org.springframework.boot.actuate"))
+			.run((context) -> assertThat(context).hasSingleBean(CompressionDecisions.class)
+				.doesNotHaveBean(DecisionsContributor.class));
+	}
+
+	@Test
+	void staysOutWhenRestcompressIsDisabled() {
+		this.contextRunner.withPropertyValues("restcompress.server.decision=adaptive", "restcompress.enabled=false")
+			.run((context) -> assertThat(context).doesNotHaveBean(CompressionDecisions.class));
+	}
+
+	@Test
+	void buildsLinksAndLadderFromProperties() {
+		this.contextRunner
+			.withPropertyValues("restcompress.server.decision=adaptive", "restcompress.network.bandwidth=1Gbit",
+					"restcompress.network.links[0].name=branch", "restcompress.network.links[0].addresses=10.20.0.0/16",
+					"restcompress.network.links[0].bandwidth=10Mbit",
+					"restcompress.network.links[1].hosts=*.partner.example",
+					"restcompress.network.links[1].bandwidth=100Mbit", "restcompress.decision.ladder=zstd:3,lzf")
+			.run((context) -> {
+				NetworkLinks links = context.getBean(NetworkLinks.class);
+				assertThat(links.forAddress("10.20.1.1").name()).isEqualTo("branch");
+				assertThat(links.forHost("api.partner.example").name()).isEqualTo("link-1");
+				assertThat(links.forAddress("192.0.2.1").bandwidth()).hasToString("1Gbit/s");
+				assertThat(context.getBean(CodingLadder.class).rungs()).extracting((rung) -> rung.option().label())
+					.containsExactly("zstd:3", "lzf");
+			});
+	}
+
+	@Test
+	void failsOnALinkThatMatchesNothing() {
+		this.contextRunner
+			.withPropertyValues("restcompress.server.decision=adaptive", "restcompress.network.links[0].name=empty",
+					"restcompress.network.links[0].bandwidth=10Mbit")
+			.run((context) -> assertThat(context).getFailure().rootCause().hasMessageContaining("matches no peer"));
+	}
+
+	@Test
+	void failsOnABadAddressOrLevel() {
+		this.contextRunner
+			.withPropertyValues("restcompress.server.decision=adaptive", "restcompress.network.links[0].addresses=10.0.0.0/40")
+			.run((context) -> assertThat(context).getFailure()
+				.hasStackTraceContaining("restcompress.network.links[0]: '10.0.0.0/40'"));
+		this.contextRunner.withPropertyValues("restcompress.server.decision=adaptive", "restcompress.decision.ladder=lzf:9")
+			.run((context) -> assertThat(context).getFailure()
+				.hasStackTraceContaining("restcompress.decision.ladder: lzf:9"));
+	}
+
+	@Test
+	void failsOnATimeBudgetWithoutTheAdaptiveDecision() {
+		this.contextRunner.withPropertyValues("restcompress.server.response.time-budget=20ms")
+			.run((context) -> assertThat(context).getFailure()
+				.rootCause()
+				.hasMessageContaining("restcompress.server.decision=adaptive"));
+		this.contextRunner
+			.withPropertyValues("restcompress.server.decision=adaptive", "restcompress.server.response.time-budget=20ms")
+			.run((context) -> assertThat(ReflectionTestUtils.getField(context.getBean(ResponseEncodingRules.class),
+					"timeBudget")).hasToString("PT0.02S"));
+	}
+
+	private static Object decisionsOf(ResponseEncodingRules rules) {
+		return ReflectionTestUtils.getField(rules, "decisions");
+	}
+
+}
