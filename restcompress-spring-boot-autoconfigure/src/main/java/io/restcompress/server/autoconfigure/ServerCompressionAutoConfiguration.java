@@ -4,10 +4,12 @@ import jakarta.servlet.DispatcherType;
 
 import io.restcompress.codec.ContentCodecs;
 import io.restcompress.codec.autoconfigure.ContentCodecAutoConfiguration;
+import io.restcompress.decision.autoconfigure.DecisionAutoConfiguration;
 import io.restcompress.metrics.CompressionRecorder;
 import io.restcompress.server.CompressionHandlerInterceptor;
 import io.restcompress.server.ContentCodingFilter;
 import io.restcompress.server.ContentDecodingExceptionResolver;
+import io.restcompress.server.ResponseEncodingRules;
 import io.restcompress.server.ServerCompressionSettings;
 
 import org.apache.coyote.http11.AbstractHttp11Protocol;
@@ -25,6 +27,7 @@ import org.springframework.boot.tomcat.TomcatProtocolHandlerCustomizer;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
 import org.springframework.web.filter.OncePerRequestFilter;
 import org.springframework.web.servlet.DispatcherServlet;
 
@@ -32,27 +35,23 @@ import org.springframework.web.servlet.DispatcherServlet;
  * Auto-configuration of the server side in a servlet web application: the
  * {@link ContentCodingFilter} and, with Spring MVC, the {@code @LzfCompressed} interceptor.
  */
-@AutoConfiguration(after = ContentCodecAutoConfiguration.class)
+@AutoConfiguration(after = { ContentCodecAutoConfiguration.class, DecisionAutoConfiguration.class })
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
 @ConditionalOnClass(OncePerRequestFilter.class)
 @ConditionalOnBooleanProperty(name = "restcompress.enabled", matchIfMissing = true)
 @ConditionalOnBooleanProperty(name = "restcompress.server.enabled", matchIfMissing = true)
 @ConditionalOnBean(ContentCodecs.class)
 @EnableConfigurationProperties(ServerCompressionProperties.class)
+@Import(ServerRulesConfiguration.class)
 public final class ServerCompressionAutoConfiguration {
-
-	@Bean
-	@ConditionalOnMissingBean
-	ServerCompressionSettings serverCompressionSettings(ServerCompressionProperties properties, ContentCodecs codecs) {
-		return ServerCompressionSettingsFactory.create(properties, codecs);
-	}
 
 	@Bean
 	@ConditionalOnMissingFilterBean(ContentCodingFilter.class)
 	FilterRegistrationBean<ContentCodingFilter> contentCodingFilter(ServerCompressionSettings settings,
-			ObjectProvider<CompressionRecorder> recorder, ServerCompressionProperties properties) {
+			ObjectProvider<CompressionRecorder> recorder, ServerCompressionProperties properties,
+			ResponseEncodingRules rules) {
 		ContentCodingFilter filter = new ContentCodingFilter(settings,
-				recorder.getIfAvailable(() -> CompressionRecorder.NONE));
+				recorder.getIfAvailable(() -> CompressionRecorder.NONE), rules);
 		FilterRegistrationBean<ContentCodingFilter> registration = new FilterRegistrationBean<>(filter);
 		registration.setDispatcherTypes(DispatcherType.REQUEST, DispatcherType.ASYNC);
 		registration.setOrder(properties.getFilterOrder());

@@ -1,9 +1,12 @@
 package io.restcompress.server.autoconfigure;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.restcompress.decision.DecisionMode;
 import io.restcompress.server.CompressionMode;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.core.Ordered;
@@ -49,17 +52,32 @@ public class ServerCompressionProperties {
 			"application/x-yaml", "application/javascript", "image/svg+xml"));
 
 	/**
+	 * Comma-separated list of content types that are compressible in addition to
+	 * 'mime-types', so that adding one does not mean repeating the defaults.
+	 */
+	private List<String> additionalMimeTypes = new ArrayList<>();
+
+	/**
 	 * Comma-separated list of path patterns whose responses are never encoded, such as
 	 * '/account/**'.
 	 */
 	private List<String> excludedPaths = new ArrayList<>();
 
 	/**
-	 * Order of the servlet filter.
+	 * Order of the servlet filter or the WebFlux web filter.
 	 */
 	private int filterOrder = Ordered.HIGHEST_PRECEDENCE + 10;
 
+	/**
+	 * How the coding of a response is chosen: 'fixed', the client's preferred coding, or
+	 * 'adaptive', the coding and level predicted to deliver it soonest over the link to the
+	 * client (see restcompress.network.links).
+	 */
+	private DecisionMode decision = DecisionMode.FIXED;
+
 	private final Request request = new Request();
+
+	private final Response response = new Response();
 
 	public boolean isEnabled() {
 		return this.enabled;
@@ -101,6 +119,14 @@ public class ServerCompressionProperties {
 		this.mimeTypes = mimeTypes;
 	}
 
+	public List<String> getAdditionalMimeTypes() {
+		return this.additionalMimeTypes;
+	}
+
+	public void setAdditionalMimeTypes(List<String> additionalMimeTypes) {
+		this.additionalMimeTypes = additionalMimeTypes;
+	}
+
 	public List<String> getExcludedPaths() {
 		return this.excludedPaths;
 	}
@@ -117,6 +143,18 @@ public class ServerCompressionProperties {
 		this.filterOrder = filterOrder;
 	}
 
+	public DecisionMode getDecision() {
+		return this.decision;
+	}
+
+	public void setDecision(DecisionMode decision) {
+		this.decision = decision;
+	}
+
+	public Response getResponse() {
+		return this.response;
+	}
+
 	public Request getRequest() {
 		return this.request;
 	}
@@ -124,6 +162,25 @@ public class ServerCompressionProperties {
 	/**
 	 * Settings of request-body decoding.
 	 */
+	public static class Response {
+
+		/**
+		 * Longest predicted time to encode a response under the adaptive decision: the
+		 * smallest output that encodes within it is chosen, else the fastest coding. Unset
+		 * for no budget.
+		 */
+		private @Nullable Duration timeBudget;
+
+		public @Nullable Duration getTimeBudget() {
+			return this.timeBudget;
+		}
+
+		public void setTimeBudget(@Nullable Duration timeBudget) {
+			this.timeBudget = timeBudget;
+		}
+
+	}
+
 	public static class Request {
 
 		/**
@@ -145,6 +202,12 @@ public class ServerCompressionProperties {
 		 * Whether responses list the accepted request codings in Accept-Encoding (RFC 7694).
 		 */
 		private boolean advertise = true;
+
+		/**
+		 * Most request bodies a WebFlux server decodes at once, each on a thread of its own;
+		 * more wait for a thread.
+		 */
+		private int decoderThreads = 64;
 
 		public boolean isEnabled() {
 			return this.enabled;
@@ -176,6 +239,14 @@ public class ServerCompressionProperties {
 
 		public void setAdvertise(boolean advertise) {
 			this.advertise = advertise;
+		}
+
+		public int getDecoderThreads() {
+			return this.decoderThreads;
+		}
+
+		public void setDecoderThreads(int decoderThreads) {
+			this.decoderThreads = decoderThreads;
 		}
 
 	}

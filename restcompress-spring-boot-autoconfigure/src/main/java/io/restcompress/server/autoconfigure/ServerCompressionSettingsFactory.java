@@ -1,11 +1,13 @@
 package io.restcompress.server.autoconfigure;
 
 import java.util.List;
+import java.util.stream.Stream;
 
 import io.restcompress.codec.ContentCodec;
 import io.restcompress.codec.ContentCodecs;
 import io.restcompress.server.ServerCompressionSettings;
 
+import org.springframework.util.InvalidMimeTypeException;
 import org.springframework.util.MimeType;
 import org.springframework.web.util.pattern.PathPattern;
 import org.springframework.web.util.pattern.PathPatternParser;
@@ -34,7 +36,10 @@ final class ServerCompressionSettingsFactory {
 		if (request.getMaxCodings() < 1) {
 			throw new IllegalArgumentException("restcompress.server.request.max-codings must be at least 1");
 		}
-		List<MimeType> mimeTypes = properties.getMimeTypes().stream().map(MimeType::valueOf).toList();
+		List<MimeType> mimeTypes = Stream.concat(properties.getMimeTypes().stream(),
+				properties.getAdditionalMimeTypes().stream())
+			.map(ServerCompressionSettingsFactory::mimeType)
+			.toList();
 		List<PathPattern> excludedPaths = properties.getExcludedPaths()
 			.stream()
 			.map(PathPatternParser.defaultInstance::parse)
@@ -42,6 +47,16 @@ final class ServerCompressionSettingsFactory {
 		return new ServerCompressionSettings(codecs, responseCodecs(properties.getEncodings(), codecs),
 				properties.getMode(), minResponseSize, mimeTypes, excludedPaths, request.isEnabled(), maxDecodedSize,
 				request.getMaxCodings(), request.isAdvertise());
+	}
+
+	private static MimeType mimeType(String value) {
+		try {
+			return MimeType.valueOf(value);
+		}
+		catch (InvalidMimeTypeException ex) {
+			throw new IllegalArgumentException("restcompress.server.mime-types: '" + value + "' is not a content type: "
+					+ ex.getMessage(), ex);
+		}
 	}
 
 	private static List<ContentCodec> responseCodecs(List<String> encodings, ContentCodecs codecs) {

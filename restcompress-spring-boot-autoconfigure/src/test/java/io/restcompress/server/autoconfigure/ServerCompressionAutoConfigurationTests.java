@@ -172,7 +172,8 @@ class ServerCompressionAutoConfigurationTests {
 			ServerCompressionSettings settings = context.getBean(ServerCompressionSettings.class);
 			assertThat(settings).isSameAs(context.getBean("userSettings"));
 			assertThat(filterRegistration(context).getFilter()).extracting("settings").isSameAs(settings);
-			assertThat(context.getBean(CompressionHandlerInterceptor.class)).extracting("settings").isSameAs(settings);
+			assertThat(context.getBean(CompressionHandlerInterceptor.class)).extracting("resolver.settings")
+				.isSameAs(settings);
 		});
 	}
 
@@ -243,6 +244,24 @@ class ServerCompressionAutoConfigurationTests {
 				assertThat(settings.maxRequestCodings()).isEqualTo(3);
 				assertThat(settings.advertiseRequestCodings()).isFalse();
 			});
+	}
+
+	@Test
+	void addsAdditionalMimeTypesToTheDefaults() {
+		this.contextRunner.withPropertyValues("restcompress.server.additional-mime-types=text/csv, application/x-custom")
+			.run((context) -> {
+				ServerCompressionSettings settings = context.getBean(ServerCompressionSettings.class);
+				assertThat(settings.mimeTypes()).hasSize(16);
+				assertThat(settings.isCompressible(MimeType.valueOf("application/json"))).isTrue();
+				assertThat(settings.isCompressible(MimeType.valueOf("application/x-custom"))).isTrue();
+			});
+	}
+
+	@Test
+	void failsOnAContentTypeThatIsNotOne() {
+		this.contextRunner.withPropertyValues("restcompress.server.additional-mime-types=json")
+			.run((context) -> assertThat(context).getFailure()
+				.hasStackTraceContaining("restcompress.server.mime-types: 'json' is not a content type"));
 	}
 
 	@Test

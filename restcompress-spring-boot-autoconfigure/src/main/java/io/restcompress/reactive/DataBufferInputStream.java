@@ -1,0 +1,248 @@
+package io.restcompress.reactive;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InterruptedIOException;
+import java.util.ArrayDeque;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+
+import org.jspecify.annotations.Nullable;
+import org.reactivestreams.Publisher;
+import org.reactivestreams.Subscriber;
+import org.reactivestreams.Subscription;
+
+import org.springframework.core.io.buffer.DataBuffer;
+import org.springframework.core.io.buffer.DataBufferUtils;
+
+/**
+ * A blocking {@link InputStream} over a {@code Publisher<DataBuffer>}, for a decoder running on
+ * a thread of its own. It requests at most {@code prefetch} buffers ahead, returns as soon as
+ * some bytes are available, and releases every buffer: when read, when closed, and when one
+ * arrives after the close. {@link #close()} may be called from any thread; it cancels the
+ * subscription and wakes a blocked reader. The publisher's signals never block.
+ */
+public final class DataBufferInputStream extends InputStream implements Subscriber<DataBuffer> {
+
+	private final Publisher<? extends DataBuffer> source;
+
+	private final int prefetch;
+
+	private final ReentrantLock lock = new ReentrantLock();
+
+	private final Condition changed = this.lock.newCondition();
+
+	private final ArrayDeque<DataBuffer> queue = new ArrayDeque<>();
+
+	private final byte[] single = new byte[1];
+
+	private @Nullable Subscription subscription;
+
+	private boolean subscribed;
+
+	private int consumed;
+
+	private boolean done;
+
+	private @Nullable Throwable error;
+
+	private boolean closed;
+
+	/**
+	 * Creates a stream that subscribes to {@code source} on its first read.
+	 * @param source the buffers to read
+	 * @param prefetch the most buffers requested ahead of the reader
+	 */
+	public DataBufferInputStream(Publisher<? extends DataBuffer> source, int prefetch) {
+		this.source = source;
+		this.prefetch = prefetch;
+	}
+
+	@Override
+	public void onSubscribe(Subscription subscription) {
+		this.lock.lock();
+		try {
+			if (!this.closed) {
+				this.subscription = subscription;
+			}
+		}
+		finally {
+			this.lock.unlock();
+		}
+		if (this.subscription == subscription) {
+			subscription.request(this.prefetch);
+		}
+		else {
+			subscription.cancel();
+		}
+	}
+
+	@Override
+	public void onNext(DataBuffer buffer) {
+		this.lock.lock();
+		try {
+			if (this.closed || this.done) {
+				DataBufferUtils.release(buffer);
+				return;
+			}
+			this.queue.add(buffer);
+			this.changed.signalAll();
+		}
+		finally {
+			this.lock.unlock();
+		}
+	}
+
+	@Override
+	public void onError(Throwable failure) {
+		finish(failure);
+	}
+
+	@Override
+	public void onComplete() {
+		finish(null);
+	}
+
+	private void finish(@Nullable Throwable failure) {
+		this.lock.lock();
+		try {
+			this.done = true;
+			this.error = failure;
+			this.changed.signalAll();
+		}
+		finally {
+			this.lock.unlock();
+		}
+	}
+
+	@Override
+	public int read() throws IOException {
+		int n = read(this.single, 0, 1);
+		return (n == -1) ? -1 : this.single[0] & 0xFF;
+	}
+
+	@Override
+	public int read(byte[] bytes, int offset, int length) throws IOException {
+		if (length == 0) {
+			return 0;
+		}
+		subscribeOnce();
+		long toRequest = 0;
+		this.lock.lock();
+		try {
+			while (true) {
+				if (this.closed) {
+					throw new IOException("Stream closed");
+				}
+				DataBuffer head = this.queue.peek();
+				if (head != null) {
+					int n = Math.min(length, head.readableByteCount());
+					head.read(bytes, offset, n);
+					if (head.readableByteCount() == 0) {
+						DataBufferUtils.release(this.queue.poll());
+						toRequest = replenish();
+					}
+					if (n > 0) {
+						return n;
+					}
+				}
+				else if (this.done) {
+					if (this.error != null) {
+						throw new UpstreamException(this.error);
+					}
+					return -1;
+				}
+				else {
+					this.changed.await();
+				}
+			}
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new InterruptedIOException("Interrupted while waiting for the body");
+		}
+		finally {
+			this.lock.unlock();
+			request(toRequest);
+		}
+	}
+
+	@Override
+	public int available() {
+		this.lock.lock();
+		try {
+			DataBuffer head = this.queue.peek();
+			return (head != null) ? head.readableByteCount() : 0;
+		}
+		finally {
+			this.lock.unlock();
+		}
+	}
+
+	@Override
+	public void close() {
+		Subscription toCancel;
+		this.lock.lock();
+		try {
+			if (this.closed) {
+				return;
+			}
+			this.closed = true;
+			this.queue.forEach(DataBufferUtils::release);
+			this.queue.clear();
+			this.changed.signalAll();
+			toCancel = this.done ? null : this.subscription;
+		}
+		finally {
+			this.lock.unlock();
+		}
+		if (toCancel != null) {
+			toCancel.cancel();
+		}
+	}
+
+	private void subscribeOnce() {
+		boolean subscribe;
+		this.lock.lock();
+		try {
+			subscribe = !this.subscribed && !this.closed;
+			this.subscribed = true;
+		}
+		finally {
+			this.lock.unlock();
+		}
+		if (subscribe) {
+			this.source.subscribe(this);
+		}
+	}
+
+	private long replenish() {
+		this.consumed++;
+		if (this.consumed < Math.max(1, this.prefetch / 2)) {
+			return 0;
+		}
+		long n = this.consumed;
+		this.consumed = 0;
+		return n;
+	}
+
+	private void request(long n) {
+		Subscription current = this.subscription;
+		if (n > 0 && current != null) {
+			current.request(n);
+		}
+	}
+
+	/**
+	 * Carries a failure of the publisher through the reader, to be unwrapped by whoever
+	 * publishes the decoded body.
+	 */
+	public static final class UpstreamException extends IOException {
+
+		UpstreamException(Throwable cause) {
+			super(cause.getMessage(), cause);
+		}
+
+	}
+
+}

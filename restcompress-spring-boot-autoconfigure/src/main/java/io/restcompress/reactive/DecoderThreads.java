@@ -1,0 +1,44 @@
+package io.restcompress.reactive;
+
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The threads the blocking decoders of reactive bodies run on: at most {@code maxThreads}, so
+ * that slow peers cannot make the application create threads without bound. Bodies beyond that
+ * wait in a bounded queue (their upstream is not read meanwhile); past the queue a body fails
+ * at once with a {@link RejectedExecutionException} naming the limit. Idle threads end after a
+ * minute.
+ */
+public final class DecoderThreads extends ThreadPoolExecutor {
+
+	private static final long KEEP_ALIVE_SECONDS = 60;
+
+	/**
+	 * Creates the pool.
+	 * @param name the prefix of the threads' names
+	 * @param maxThreads the most threads decoding at once
+	 * @param maxQueued the most bodies waiting for a thread
+	 */
+	public DecoderThreads(String name, int maxThreads, int maxQueued) {
+		super(maxThreads, maxThreads, KEEP_ALIVE_SECONDS, TimeUnit.SECONDS, new ArrayBlockingQueue<>(maxQueued),
+				daemonThreads(name), (task, pool) -> {
+					throw new RejectedExecutionException("All " + maxThreads + " " + name
+							+ " threads are busy and " + maxQueued + " bodies wait for one; raise the thread limit");
+				});
+		allowCoreThreadTimeOut(true);
+	}
+
+	private static java.util.concurrent.ThreadFactory daemonThreads(String name) {
+		AtomicInteger count = new AtomicInteger();
+		return (task) -> {
+			Thread thread = new Thread(task, name + "-" + count.incrementAndGet());
+			thread.setDaemon(true);
+			return thread;
+		};
+	}
+
+}

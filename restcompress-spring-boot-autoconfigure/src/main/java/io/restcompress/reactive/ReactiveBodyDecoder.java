@@ -1,0 +1,106 @@
+package io.restcompress.reactive;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.util.concurrent.Executor;
+
+import reactor.core.publisher.Flux;
+
+import org.springframework.core.io.buffer.DataBuffer;
+import org.springframework.core.io.buffer.DataBufferFactory;
+import org.springframework.core.io.buffer.DataBufferUtils;
+import org.springframework.core.io.buffer.DefaultDataBufferFactory;
+
+/**
+ * Decodes a {@code Flux<DataBuffer>} incrementally through a bounded bridge: the blocking
+ * decoder runs on a thread of {@code executor}, reading from a {@link DataBufferInputStream}
+ * that holds at most {@value #PREFETCH} upstream buffers, and writes decoded chunks of at most
+ * {@value #CHUNK_SIZE} bytes that are published only on demand. Event-loop threads never
+ * block: they only queue buffers and wake the decoder. Cancelling closes the bridge, which
+ * cancels the upstream and releases what it holds.
+ */
+public final class ReactiveBodyDecoder {
+
+	/** The most upstream buffers held ahead of the decoder. */
+	public static final int PREFETCH = 4;
+
+	/** The largest decoded chunk published. */
+	public static final int CHUNK_SIZE = 16 * 1024;
+
+	private final Executor executor;
+
+	private final DataBufferFactory bufferFactory = DefaultDataBufferFactory.sharedInstance;
+
+	/**
+	 * Creates a decoder whose blocking reads run on {@code executor}, one task per body.
+	 * @param executor runs the decoding tasks, never on an event loop
+	 */
+	public ReactiveBodyDecoder(Executor executor) {
+		this.executor = executor;
+	}
+
+	/**
+	 * Returns the decoded body; nothing is read until it is subscribed to.
+	 * @param body the encoded body
+	 * @param decoding opens the decoded stream over the encoded one
+	 * @return the decoded body
+	 */
+	public Flux<DataBuffer> decode(Flux<DataBuffer> body, Decoding decoding) {
+		return Flux.defer(() -> {
+			DataBufferInputStream input = new DataBufferInputStream(body, PREFETCH);
+			return Flux
+				.from(DataBufferUtils.outputStreamPublisher((output) -> copy(decoding, input, output),
+						this.bufferFactory, this.executor, CHUNK_SIZE))
+				.doOnCancel(input::close)
+				.onErrorMap(ReactiveBodyDecoder::isWrapper, ReactiveBodyDecoder::unwrap);
+		});
+	}
+
+	private static void copy(Decoding decoding, DataBufferInputStream input, OutputStream output) {
+		try (InputStream decoded = decoding.open(input)) {
+			byte[] chunk = new byte[CHUNK_SIZE];
+			int n;
+			while ((n = decoded.read(chunk)) != -1) {
+				output.write(chunk, 0, n);
+				output.flush();
+			}
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+		finally {
+			input.close();
+		}
+	}
+
+	private static boolean isWrapper(Throwable failure) {
+		return failure instanceof UncheckedIOException;
+	}
+
+	private static Throwable unwrap(Throwable failure) {
+		Throwable cause = failure.getCause();
+		if (cause instanceof DataBufferInputStream.UpstreamException upstream && upstream.getCause() != null) {
+			return upstream.getCause();
+		}
+		return (cause != null) ? cause : failure;
+	}
+
+	/**
+	 * Opens the decoded stream over an encoded one.
+	 */
+	@FunctionalInterface
+	public interface Decoding {
+
+		/**
+		 * Opens the decoded stream; closing it closes {@code encoded}.
+		 * @param encoded the encoded body
+		 * @return the decoded body
+		 * @throws IOException if the decoder cannot start
+		 */
+		InputStream open(InputStream encoded) throws IOException;
+
+	}
+
+}

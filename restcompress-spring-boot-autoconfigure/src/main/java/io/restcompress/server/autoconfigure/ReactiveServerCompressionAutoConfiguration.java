@@ -1,0 +1,65 @@
+package io.restcompress.server.autoconfigure;
+
+import io.restcompress.codec.ContentCodecs;
+import io.restcompress.codec.autoconfigure.ContentCodecAutoConfiguration;
+import io.restcompress.decision.autoconfigure.DecisionAutoConfiguration;
+import io.restcompress.metrics.CompressionRecorder;
+import io.restcompress.reactive.DecoderThreads;
+import io.restcompress.reactive.autoconfigure.DecoderThreadsFactory;
+import io.restcompress.server.ResponseEncodingRules;
+import io.restcompress.server.ServerCompressionSettings;
+import io.restcompress.server.reactive.ContentCodingWebFilter;
+import io.restcompress.server.reactive.ContentDecodingHttpHandler;
+
+import reactor.core.publisher.Flux;
+
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
+import org.springframework.http.server.reactive.HttpHandlerDecoratorFactory;
+import org.springframework.web.server.WebFilter;
+
+/**
+ * Auto-configuration of the server side in a reactive web application: the
+ * {@link ContentCodingWebFilter} for responses and the {@link ContentDecodingHttpHandler} for
+ * request bodies, with the same settings and rules as the servlet filter.
+ */
+@AutoConfiguration(after = { ContentCodecAutoConfiguration.class, DecisionAutoConfiguration.class })
+@ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.REACTIVE)
+@ConditionalOnClass({ WebFilter.class, Flux.class })
+@ConditionalOnBooleanProperty(name = "restcompress.enabled", matchIfMissing = true)
+@ConditionalOnBooleanProperty(name = "restcompress.server.enabled", matchIfMissing = true)
+@ConditionalOnBean(ContentCodecs.class)
+@EnableConfigurationProperties(ServerCompressionProperties.class)
+@Import(ServerRulesConfiguration.class)
+public final class ReactiveServerCompressionAutoConfiguration {
+
+	@Bean
+	@ConditionalOnMissingBean
+	ContentCodingWebFilter contentCodingWebFilter(ServerCompressionSettings settings,
+			ObjectProvider<CompressionRecorder> recorder, ServerCompressionProperties properties,
+			ResponseEncodingRules rules) {
+		ContentCodingWebFilter filter = new ContentCodingWebFilter(settings,
+				recorder.getIfAvailable(() -> CompressionRecorder.NONE), rules);
+		filter.setOrder(properties.getFilterOrder());
+		return filter;
+	}
+
+	@Bean
+	@ConditionalOnBooleanProperty(name = "restcompress.server.request.enabled", matchIfMissing = true)
+	HttpHandlerDecoratorFactory contentDecodingHttpHandlerDecorator(ServerCompressionSettings settings,
+			ObjectProvider<CompressionRecorder> recorder, ServerCompressionProperties properties) {
+		CompressionRecorder compressionRecorder = recorder.getIfAvailable(() -> CompressionRecorder.NONE);
+		DecoderThreads threads = DecoderThreadsFactory.create("restcompress-server-decoder",
+				"restcompress.server.request.decoder-threads", properties.getRequest().getDecoderThreads());
+		return (handler) -> new ContentDecodingHttpHandler(handler, settings, compressionRecorder, threads);
+	}
+
+}

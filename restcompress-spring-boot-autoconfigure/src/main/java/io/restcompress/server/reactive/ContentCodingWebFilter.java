@@ -1,0 +1,107 @@
+package io.restcompress.server.reactive;
+
+
+import io.restcompress.codec.ContentDecodingException;
+import io.restcompress.metrics.CompressionRecorder;
+import io.restcompress.metrics.Direction;
+import io.restcompress.metrics.Side;
+import io.restcompress.metrics.SkipReason;
+import io.restcompress.server.CodingProblem;
+import io.restcompress.server.HandlerCompressionResolver;
+import io.restcompress.server.ResponseEncodingRules;
+import io.restcompress.server.ServerCompressionSettings;
+import reactor.core.publisher.Mono;
+
+import org.springframework.core.Ordered;
+import org.springframework.http.server.PathContainer;
+import org.springframework.http.server.reactive.ServerHttpRequest;
+import org.springframework.http.server.reactive.ServerHttpResponse;
+import org.springframework.web.server.ServerWebExchange;
+import org.springframework.web.server.WebFilter;
+import org.springframework.web.server.WebFilterChain;
+import org.springframework.web.util.pattern.PathPattern;
+
+/**
+ * Encodes the responses of reactive exchanges that the handler, the response and the client's
+ * {@code Accept-Encoding} allow, by the same rules as the servlet filter, on the thread that
+ * delivers each buffer; and answers a request body that fails to decode as the application
+ * reads it (see {@link ContentDecodingHttpHandler}) with 413 or 400.
+ */
+public class ContentCodingWebFilter implements WebFilter, Ordered {
+
+	private final ServerCompressionSettings settings;
+
+	private final CompressionRecorder recorder;
+
+	private final ResponseEncodingRules rules;
+
+	private final ReactiveCompressionExchange.Handlers handlers;
+
+	private int order;
+
+	/**
+	 * Creates the filter.
+	 * @param settings the server's settings
+	 * @param recorder records what the filter does
+	 * @param rules the response rules
+	 */
+	public ContentCodingWebFilter(ServerCompressionSettings settings, CompressionRecorder recorder,
+			ResponseEncodingRules rules) {
+		this.settings = settings;
+		this.recorder = recorder;
+		this.rules = rules;
+		this.handlers = new ReactiveCompressionExchange.Handlers(new HandlerCompressionResolver(settings));
+	}
+
+	@Override
+	public int getOrder() {
+		return this.order;
+	}
+
+	/**
+	 * Sets the filter's order among the web filters.
+	 * @param order the order
+	 */
+	public void setOrder(int order) {
+		this.order = order;
+	}
+
+	@Override
+	public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
+		if (isExcluded(exchange.getRequest())) {
+			this.recorder.skipped(Side.SERVER, Direction.RESPONSE, SkipReason.DISABLED);
+			return chain.filter(exchange)
+				.onErrorResume((ex) -> decodingFailed(exchange, exchange.getResponse(), ex));
+		}
+		EncodingServerHttpResponse response = new EncodingServerHttpResponse(exchange.getResponse(),
+				new ReactiveCompressionExchange(this.rules, this.handlers, this.recorder, exchange));
+		ServerWebExchange encoding = exchange.mutate().response(response).build();
+		return chain.filter(encoding).onErrorResume((ex) -> {
+			response.bypass();
+			return decodingFailed(encoding, exchange.getResponse(), ex);
+		});
+	}
+
+	private Mono<Void> decodingFailed(ServerWebExchange exchange, ServerHttpResponse response, Throwable ex) {
+		ContentDecodingException failure = CodingProblem.decodingFailure(ex);
+		if (failure == null || response.isCommitted()) {
+			return Mono.error(ex);
+		}
+		return ContentDecodingHttpHandler.problem(exchange.getRequest(), response,
+				CodingProblem.decodingFailed(failure), true);
+	}
+
+	private boolean isExcluded(ServerHttpRequest request) {
+		if (this.settings.excludedPaths().isEmpty()) {
+			return false;
+		}
+		PathContainer path = request.getPath().pathWithinApplication();
+		for (PathPattern pattern : this.settings.excludedPaths()) {
+			if (pattern.matches(path)) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+}

@@ -1,0 +1,201 @@
+package io.restcompress.server.reactive;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Executor;
+
+import io.restcompress.codec.ContentCodec;
+import io.restcompress.codec.ContentDecoding;
+import io.restcompress.internal.RecordingDecodingListener;
+import io.restcompress.metrics.CompressionRecorder;
+import io.restcompress.metrics.Direction;
+import io.restcompress.metrics.RejectReason;
+import io.restcompress.metrics.Side;
+import io.restcompress.reactive.ReactiveBodyDecoder;
+import io.restcompress.server.CodingProblem;
+import io.restcompress.server.EntityTags;
+import io.restcompress.server.ServerCompressionSettings;
+import org.jspecify.annotations.Nullable;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+import org.springframework.core.io.buffer.DataBuffer;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.MediaType;
+import org.springframework.http.server.reactive.HttpHandler;
+import org.springframework.http.server.reactive.ServerHttpRequest;
+import org.springframework.http.server.reactive.ServerHttpRequestDecorator;
+import org.springframework.http.server.reactive.ServerHttpResponse;
+
+/**
+ * Decodes request bodies lazily as the application reads them, before WebFlux creates the
+ * exchange, so that everything that reads the request (handlers, conditional requests) sees
+ * the decoded body without {@code Content-Encoding} and conditional fields without the coding
+ * suffixes of the entity tags the server sent. Answers 415 with {@code Accept-Encoding} (RFC
+ * 7694) for codings it cannot decode and advertises the ones it can on every response. The
+ * decoders run on the decoder executor, never on an event loop; a body that fails to decode
+ * fails the read with a {@code ContentDecodingException}, which {@link ContentCodingWebFilter}
+ * answers.
+ */
+public final class ContentDecodingHttpHandler implements HttpHandler {
+
+	private static final long MAX_DRAINED_BYTES = 2 * 1024 * 1024;
+
+	private final HttpHandler delegate;
+
+	private final ServerCompressionSettings settings;
+
+	private final CompressionRecorder recorder;
+
+	private final ReactiveBodyDecoder decoder;
+
+	private final @Nullable String advertised;
+
+	/**
+	 * Creates a handler that decodes the requests passed to {@code delegate}.
+	 * @param delegate the application's handler
+	 * @param settings the server's settings
+	 * @param recorder records what the handler does
+	 * @param decoderExecutor runs one blocking task per request body being decoded
+	 */
+	public ContentDecodingHttpHandler(HttpHandler delegate, ServerCompressionSettings settings,
+			CompressionRecorder recorder, Executor decoderExecutor) {
+		this.delegate = delegate;
+		this.settings = settings;
+		this.recorder = recorder;
+		this.decoder = new ReactiveBodyDecoder(decoderExecutor);
+		this.advertised = (settings.decodeRequests() && settings.advertiseRequestCodings())
+				? settings.codecs().tokens() : null;
+	}
+
+	@Override
+	public Mono<Void> handle(ServerHttpRequest request, ServerHttpResponse response) {
+		ContentDecoding.Resolution resolution = resolve(request.getHeaders());
+		if (!(resolution instanceof ContentDecoding.Decoders decoders)) {
+			String coding = (resolution instanceof ContentDecoding.Unsupported) ? "unknown" : "stacked";
+			this.recorder.rejected(Side.SERVER, Direction.REQUEST, coding, RejectReason.UNSUPPORTED_CODING);
+			return problem(request, response, CodingProblem
+				.unsupportedCoding(String.join(", ", resolution.codings()), this.settings.codecs().tokens()),
+					largeBody(request));
+		}
+		List<ContentCodec> bodyDecoders = hasBody(request) ? decoders.decoders() : List.of();
+		if (!bodyDecoders.isEmpty() && isForm(request)) {
+			this.recorder.rejected(Side.SERVER, Direction.REQUEST, bodyDecoders.get(0).coding(),
+					RejectReason.UNSUPPORTED_CODING);
+			return problem(request, response,
+					CodingProblem.unsupportedCodingForForms(String.join(", ", decoders.codings())), largeBody(request));
+		}
+		if (this.advertised != null) {
+			response.getHeaders().set(HttpHeaders.ACCEPT_ENCODING, this.advertised);
+		}
+		return this.delegate.handle(decoding(request, bodyDecoders), response);
+	}
+
+	private ContentDecoding.Resolution resolve(HttpHeaders headers) {
+		List<String> contentEncoding = headers.getOrEmpty(HttpHeaders.CONTENT_ENCODING);
+		if (!this.settings.decodeRequests() || contentEncoding.isEmpty()) {
+			return ContentDecoding.Decoders.IDENTITY;
+		}
+		return ContentDecoding.resolve(this.settings.codecs(), contentEncoding, this.settings.maxRequestCodings());
+	}
+
+	private ServerHttpRequest decoding(ServerHttpRequest request, List<ContentCodec> decoders) {
+		HttpHeaders headers = request.getHeaders();
+		boolean conditional = headers.containsHeader(HttpHeaders.IF_NONE_MATCH)
+				|| headers.containsHeader(HttpHeaders.IF_MATCH);
+		if (decoders.isEmpty() && !conditional) {
+			return request;
+		}
+		ServerHttpRequest mutated = request.mutate().headers((mutable) -> {
+			stripCodings(mutable, HttpHeaders.IF_NONE_MATCH);
+			stripCodings(mutable, HttpHeaders.IF_MATCH);
+			if (!decoders.isEmpty()) {
+				mutable.remove(HttpHeaders.CONTENT_ENCODING);
+				mutable.remove(HttpHeaders.CONTENT_LENGTH);
+			}
+		}).build();
+		return decoders.isEmpty() ? mutated : new DecodedRequest(mutated, decodedBody(request.getBody(), decoders));
+	}
+
+	private void stripCodings(HttpHeaders headers, String name) {
+		List<String> values = headers.get(name);
+		if (values != null) {
+			headers.put(name, values.stream()
+				.map((value) -> EntityTags.withoutCodings(value, this.settings.codecs().all()))
+				.toList());
+		}
+	}
+
+	private Flux<DataBuffer> decodedBody(Flux<DataBuffer> body, List<ContentCodec> decoders) {
+		RecordingDecodingListener listener = new RecordingDecodingListener(this.recorder, Side.SERVER,
+				Direction.REQUEST);
+		return this.decoder.decode(body, (encoded) -> ContentDecoding.open(encoded, decoders,
+				this.settings.maxDecodedRequestSize(), listener));
+	}
+
+	/**
+	 * Answers with a problem; {@code closeConnection} when the rest of a request body will not
+	 * be read, so the connection cannot carry another request.
+	 */
+	static Mono<Void> problem(ServerHttpRequest request, ServerHttpResponse response, CodingProblem problem,
+			boolean closeConnection) {
+		byte[] body = problem.body(request.getPath().value());
+		response.setStatusCode(problem.status());
+		HttpHeaders headers = response.getHeaders();
+		headers.remove(HttpHeaders.CONTENT_ENCODING);
+		headers.remove(HttpHeaders.ETAG);
+		if (problem.acceptEncoding() != null) {
+			headers.set(HttpHeaders.ACCEPT_ENCODING, problem.acceptEncoding());
+		}
+		headers.setContentType(MediaType.APPLICATION_PROBLEM_JSON);
+		headers.setContentLength(body.length);
+		if (closeConnection) {
+			headers.set(HttpHeaders.CONNECTION, "close");
+		}
+		return response.writeWith(Mono.fromSupplier(() -> response.bufferFactory().wrap(body)));
+	}
+
+	/**
+	 * Whether the body is parsed from the bytes as they were sent (form data, multipart), as
+	 * the servlet server does; both answer such bodies encoded with 415.
+	 */
+	private static boolean isForm(ServerHttpRequest request) {
+		String contentType = request.getHeaders().getFirst(HttpHeaders.CONTENT_TYPE);
+		if (contentType == null) {
+			return false;
+		}
+		String type = contentType.toLowerCase(Locale.ROOT);
+		return type.startsWith(MediaType.APPLICATION_FORM_URLENCODED_VALUE) || type.startsWith("multipart/");
+	}
+
+	/**
+	 * Whether a body left unread is too large to drain (or of unknown length), like Tomcat's
+	 * default {@code maxSwallowSize}.
+	 */
+	private static boolean largeBody(ServerHttpRequest request) {
+		HttpHeaders headers = request.getHeaders();
+		return headers.getContentLength() > MAX_DRAINED_BYTES || headers.containsHeader(HttpHeaders.TRANSFER_ENCODING);
+	}
+
+	private static boolean hasBody(ServerHttpRequest request) {
+		HttpHeaders headers = request.getHeaders();
+		return headers.getContentLength() > 0 || headers.containsHeader(HttpHeaders.TRANSFER_ENCODING);
+	}
+
+	private static final class DecodedRequest extends ServerHttpRequestDecorator {
+
+		private final Flux<DataBuffer> body;
+
+		DecodedRequest(ServerHttpRequest delegate, Flux<DataBuffer> body) {
+			super(delegate);
+			this.body = body;
+		}
+
+		@Override
+		public Flux<DataBuffer> getBody() {
+			return this.body;
+		}
+
+	}
+
+}

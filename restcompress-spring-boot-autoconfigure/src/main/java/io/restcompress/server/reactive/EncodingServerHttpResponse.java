@@ -1,0 +1,345 @@
+package io.restcompress.server.reactive;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+import io.restcompress.codec.CodecStreams;
+import io.restcompress.codec.ContentCodec;
+import io.restcompress.metrics.Direction;
+import io.restcompress.metrics.Side;
+import io.restcompress.metrics.SkipReason;
+import io.restcompress.reactive.StreamingEncoder;
+import io.restcompress.server.EncodingHeaders;
+import io.restcompress.server.ResponseEncodingDecision;
+import io.restcompress.server.ResponseEncodingRules;
+import io.restcompress.server.ResponseFields;
+import org.jspecify.annotations.Nullable;
+import org.reactivestreams.Publisher;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+import org.springframework.core.io.buffer.DataBuffer;
+import org.springframework.core.io.buffer.DataBufferUtils;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.HttpStatusCode;
+import org.springframework.http.MediaType;
+import org.springframework.http.server.reactive.ServerHttpResponse;
+import org.springframework.http.server.reactive.ServerHttpResponseDecorator;
+
+/**
+ * Decides when the body is written whether the response is encoded: at once for a declared
+ * length, at the first flush of a streamed body ({@code writeAndFlushWith}, or any body of
+ * server-sent events or JSON lines, which is flushed buffer by buffer), else once the
+ * threshold's worth of bytes has arrived or the body has ended, holding at most that many bytes
+ * meanwhile. A response without a body (a {@code 304}, a {@code HEAD}) gets its header fields
+ * just before they are committed. Encoding runs on the thread that delivers each buffer; every
+ * buffer is released, whichever way the body ends.
+ */
+final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
+
+	private static final List<MediaType> STREAMING_TYPES = List.of(MediaType.TEXT_EVENT_STREAM,
+			MediaType.APPLICATION_NDJSON, MediaType.parseMediaType("application/stream+json"),
+			MediaType.parseMediaType("application/*+x-ndjson"));
+
+	private final ReactiveCompressionExchange exchange;
+
+	private final ResponseFields fields;
+
+	private volatile boolean decided;
+
+	EncodingServerHttpResponse(ServerHttpResponse delegate, ReactiveCompressionExchange exchange) {
+		super(delegate);
+		this.exchange = exchange;
+		this.fields = new HeaderFields(delegate.getHeaders());
+		delegate.beforeCommit(() -> Mono.fromRunnable(this::beforeCommit));
+	}
+
+	/**
+	 * Leaves the response as it is, for a problem response written in its place.
+	 */
+	void bypass() {
+		this.decided = true;
+	}
+
+	@Override
+	public Mono<Void> writeWith(Publisher<? extends DataBuffer> body) {
+		return Mono.defer(() -> {
+			int status = status();
+			if (this.decided || status == HttpStatus.NOT_MODIFIED.value()) {
+				return super.writeWith(body);
+			}
+			SkipReason reason = this.exchange.ineligibility(status, this.fields);
+			if (reason != null) {
+				identity(reason);
+				return super.writeWith(body);
+			}
+			if (isStreaming()) {
+				return super.writeWith(Flux.defer(() -> new Body(status)
+					.encodeFlushed(Flux.from(body).map(Mono::just))
+					.concatMap((chunk) -> chunk)));
+			}
+			long declaredLength = getHeaders().getContentLength();
+			return super.writeWith(Flux.defer(() -> {
+				Body encoding = new Body(status);
+				if (declaredLength >= 0) {
+					encoding.decide(declaredLength);
+				}
+				return encoding.encode(Flux.from(body));
+			}));
+		});
+	}
+
+	@Override
+	public Mono<Void> writeAndFlushWith(Publisher<? extends Publisher<? extends DataBuffer>> body) {
+		return Mono.defer(() -> {
+			int status = status();
+			if (this.decided || status == HttpStatus.NOT_MODIFIED.value()) {
+				return super.writeAndFlushWith(body);
+			}
+			SkipReason reason = this.exchange.ineligibility(status, this.fields);
+			if (reason != null) {
+				identity(reason);
+				return super.writeAndFlushWith(body);
+			}
+			return super.writeAndFlushWith(Flux.defer(() -> new Body(status).encodeFlushed(Flux.from(body))));
+		});
+	}
+
+	/**
+	 * Whether the body is a stream of events or lines that WebFlux writes as they come (as
+	 * {@code writeAndFlushWith} does), so that each buffer is flushed through the encoder.
+	 */
+	private boolean isStreaming() {
+		MediaType contentType = getHeaders().getContentType();
+		if (contentType == null) {
+			return false;
+		}
+		for (MediaType streaming : STREAMING_TYPES) {
+			if (streaming.isCompatibleWith(contentType)) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	private int status() {
+		HttpStatusCode status = getStatusCode();
+		return (status != null) ? status.value() : HttpStatus.OK.value();
+	}
+
+	private void identity(@Nullable SkipReason reason) {
+		this.decided = true;
+		this.exchange.skipped(reason);
+	}
+
+	/**
+	 * Completes the header fields of a response whose body did not decide them: a {@code 304}
+	 * gets the {@code Vary} and entity tag of the {@code 200} it validates, a {@code HEAD} the
+	 * header fields of its {@code GET}.
+	 */
+	private void beforeCommit() {
+		int status = status();
+		if (status == HttpStatus.NOT_MODIFIED.value()) {
+			if (!this.decided) {
+				this.decided = true;
+				EncodingHeaders.applyToNotModified(this.exchange.decideNotModified(this.fields), this.fields);
+				this.exchange.skipped(this.exchange.ineligibility(status, this.fields));
+			}
+			return;
+		}
+		if (this.decided) {
+			return;
+		}
+		this.decided = true;
+		long declaredLength = getHeaders().getContentLength();
+		long length = (declaredLength >= 0 || this.exchange.isHead()) ? declaredLength : 0;
+		if (length == 0 && declaredLength < 0 && ResponseEncodingRules.mayEncodeStatus(status)) {
+			getHeaders().setContentLength(0);
+		}
+		ResponseEncodingDecision decision = this.exchange.decide(status, this.fields, length);
+		if (this.exchange.isHead()) {
+			EncodingHeaders.apply(decision, this.fields);
+			if (decision.encodes()) {
+				this.exchange.skipped(SkipReason.STATUS_OR_METHOD);
+				return;
+			}
+		}
+		this.exchange.skipped(decision.skipReason());
+	}
+
+	/**
+	 * One subscription to the body: the bytes held while undecided, then the encoder or the
+	 * identity pass-through. Cancellation may come from another thread, hence the locking.
+	 */
+	private final class Body {
+
+		private final int status;
+
+		private final List<DataBuffer> held = new ArrayList<>();
+
+		private long heldBytes;
+
+		private boolean undecided = true;
+
+		private boolean discarding;
+
+		private @Nullable StreamingEncoder encoder;
+
+		private boolean released;
+
+		Body(int status) {
+			this.status = status;
+		}
+
+		Flux<DataBuffer> encode(Flux<DataBuffer> body) {
+			return body.concatMapIterable(this::accept)
+				.concatWith(Flux.defer(() -> emit(this::complete)))
+				.doFinally((signal) -> release())
+				.doOnDiscard(DataBuffer.class, DataBufferUtils::release);
+		}
+
+		Flux<Flux<DataBuffer>> encodeFlushed(Flux<? extends Publisher<? extends DataBuffer>> body) {
+			return body.<Flux<DataBuffer>>map((chunk) -> {
+				if (this.undecided) {
+					decide(-1);
+				}
+				return Flux.from(chunk)
+					.concatMapIterable(this::accept)
+					.concatWith(Flux.defer(() -> emit(this::flush)));
+			})
+				.concatWith(Flux.defer(() -> this.undecided ? Flux.empty() : Flux.just(Flux.defer(this::finish))))
+				.doFinally((signal) -> release())
+				.doOnDiscard(DataBuffer.class, DataBufferUtils::release);
+		}
+
+		private Flux<DataBuffer> emit(Callable<List<DataBuffer>> buffers) {
+			try {
+				return Flux.fromIterable(buffers.call());
+			}
+			catch (Exception ex) {
+				return Flux.error(ex);
+			}
+		}
+
+		synchronized void decide(long identityLength) {
+			this.undecided = false;
+			EncodingServerHttpResponse.this.decided = true;
+			ResponseEncodingDecision decision = EncodingServerHttpResponse.this.exchange.decide(this.status,
+					EncodingServerHttpResponse.this.fields, identityLength);
+			EncodingHeaders.apply(decision, EncodingServerHttpResponse.this.fields);
+			ContentCodec codec = decision.codec();
+			if (codec == null) {
+				if (identityLength >= 0) {
+					getHeaders().setContentLength(identityLength);
+				}
+				EncodingServerHttpResponse.this.exchange.skipped(decision.skipReason());
+				return;
+			}
+			if (EncodingServerHttpResponse.this.exchange.isHead()) {
+				this.discarding = true;
+				EncodingServerHttpResponse.this.exchange.skipped(SkipReason.STATUS_OR_METHOD);
+				return;
+			}
+			CodecStreams.Completion feedback = decision.feedback();
+			try {
+				this.encoder = StreamingEncoder.open(codec, bufferFactory(), (identity, encoded, nanos) -> {
+					EncodingServerHttpResponse.this.exchange.recorder()
+						.encoded(Side.SERVER, Direction.RESPONSE, codec.coding(), identity, encoded, nanos);
+					if (feedback != null) {
+						feedback.completed(identity, encoded, nanos);
+					}
+				});
+			}
+			catch (IOException ex) {
+				throw new IllegalStateException("Cannot start the " + codec.coding() + " encoder", ex);
+			}
+		}
+
+		private synchronized List<DataBuffer> accept(DataBuffer buffer) {
+			if (this.released) {
+				DataBufferUtils.release(buffer);
+				return List.of();
+			}
+			if (this.undecided) {
+				this.held.add(buffer);
+				this.heldBytes += buffer.readableByteCount();
+				if (this.heldBytes < EncodingServerHttpResponse.this.exchange.minResponseSize()) {
+					return List.of();
+				}
+				decide(-1);
+				return drainHeld();
+			}
+			return pass(buffer);
+		}
+
+		private synchronized List<DataBuffer> complete() throws IOException {
+			if (this.undecided) {
+				decide(this.heldBytes);
+				return drainHeld();
+			}
+			DataBuffer last = finish0();
+			return (last != null) ? List.of(last) : List.of();
+		}
+
+		private synchronized List<DataBuffer> flush() throws IOException {
+			if (this.encoder == null || this.released) {
+				return List.of();
+			}
+			DataBuffer flushed = this.encoder.flush();
+			return (flushed != null) ? List.of(flushed) : List.of();
+		}
+
+		private synchronized Flux<DataBuffer> finish() {
+			try {
+				DataBuffer last = finish0();
+				return (last != null) ? Flux.just(last) : Flux.empty();
+			}
+			catch (IOException ex) {
+				return Flux.error(ex);
+			}
+		}
+
+		private @Nullable DataBuffer finish0() throws IOException {
+			return (this.encoder != null && !this.released) ? this.encoder.finish() : null;
+		}
+
+		private List<DataBuffer> drainHeld() {
+			List<DataBuffer> result = new ArrayList<>();
+			this.heldBytes = 0;
+			while (!this.held.isEmpty()) {
+				result.addAll(pass(this.held.remove(0)));
+			}
+			return result;
+		}
+
+		private List<DataBuffer> pass(DataBuffer buffer) {
+			if (this.discarding) {
+				DataBufferUtils.release(buffer);
+				return List.of();
+			}
+			if (this.encoder == null) {
+				return List.of(buffer);
+			}
+			try {
+				DataBuffer encoded = this.encoder.write(buffer);
+				return (encoded != null) ? List.of(encoded) : List.of();
+			}
+			catch (IOException ex) {
+				throw new IllegalStateException("Encoding the response failed", ex);
+			}
+		}
+
+		private synchronized void release() {
+			this.released = true;
+			this.held.forEach(DataBufferUtils::release);
+			this.held.clear();
+			if (this.encoder != null) {
+				this.encoder.close();
+			}
+		}
+
+	}
+
+}

@@ -1,0 +1,120 @@
+package io.restcompress.server.reactive;
+
+import java.net.InetSocketAddress;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+import io.restcompress.codec.AcceptEncoding;
+import io.restcompress.metrics.CompressionRecorder;
+import io.restcompress.metrics.Direction;
+import io.restcompress.metrics.Side;
+import io.restcompress.metrics.SkipReason;
+import io.restcompress.server.HandlerCompression;
+import io.restcompress.server.HandlerCompressionResolver;
+import io.restcompress.server.ResponseEncodingDecision;
+import io.restcompress.server.ResponseEncodingRules;
+import io.restcompress.server.ResponseFields;
+
+import org.jspecify.annotations.Nullable;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpMethod;
+import org.springframework.web.reactive.HandlerMapping;
+import org.springframework.web.server.ServerWebExchange;
+
+/**
+ * The state of one reactive exchange that the response rules read: the client's
+ * {@code Accept-Encoding}, parsed when first needed, and what the handler allows, looked up
+ * when the response is decided (after the handler was mapped).
+ */
+final class ReactiveCompressionExchange {
+
+	private final ResponseEncodingRules rules;
+
+	private final Handlers handlers;
+
+	private final CompressionRecorder recorder;
+
+	private final ServerWebExchange exchange;
+
+	private final boolean head;
+
+	private @Nullable AcceptEncoding acceptEncoding;
+
+	ReactiveCompressionExchange(ResponseEncodingRules rules, Handlers handlers, CompressionRecorder recorder,
+			ServerWebExchange exchange) {
+		this.rules = rules;
+		this.handlers = handlers;
+		this.recorder = recorder;
+		this.exchange = exchange;
+		this.head = exchange.getRequest().getMethod() == HttpMethod.HEAD;
+	}
+
+	boolean isHead() {
+		return this.head;
+	}
+
+	long minResponseSize() {
+		return this.rules.minResponseSize();
+	}
+
+	CompressionRecorder recorder() {
+		return this.recorder;
+	}
+
+	ResponseEncodingDecision decide(int status, ResponseFields fields, long identityLength) {
+		return this.rules.decide(this.handlers.of(this.exchange), status, fields, identityLength, acceptEncoding(),
+				peerAddress());
+	}
+
+	ResponseEncodingDecision decideNotModified(ResponseFields fields) {
+		return this.rules.decideNotModified(this.handlers.of(this.exchange), fields, acceptEncoding(), peerAddress());
+	}
+
+	@Nullable SkipReason ineligibility(int status, ResponseFields fields) {
+		return this.rules.ineligibility(this.handlers.of(this.exchange), status, fields);
+	}
+
+	void skipped(@Nullable SkipReason reason) {
+		this.recorder.skipped(Side.SERVER, Direction.RESPONSE, (reason != null) ? reason : SkipReason.STATUS_OR_METHOD);
+	}
+
+	private AcceptEncoding acceptEncoding() {
+		if (this.acceptEncoding == null) {
+			this.acceptEncoding = AcceptEncoding
+				.parse(this.exchange.getRequest().getHeaders().getOrEmpty(HttpHeaders.ACCEPT_ENCODING));
+		}
+		return this.acceptEncoding;
+	}
+
+	private @Nullable String peerAddress() {
+		InetSocketAddress remote = this.exchange.getRequest().getRemoteAddress();
+		return (remote != null && remote.getAddress() != null) ? remote.getAddress().getHostAddress() : null;
+	}
+
+	/**
+	 * Finds what the handler of an exchange allows: a functional route's
+	 * {@link CompressionRoutes filter}, else the annotations of the handler method the request
+	 * was mapped to; {@code null} if no handler was mapped.
+	 */
+	static final class Handlers {
+
+		private final HandlerCompressionResolver resolver;
+
+		private final Map<CompressionRoutes.RouteCompression, HandlerCompression> routes = new ConcurrentHashMap<>();
+
+		Handlers(HandlerCompressionResolver resolver) {
+			this.resolver = resolver;
+		}
+
+		@Nullable HandlerCompression of(ServerWebExchange exchange) {
+			if (exchange.getAttribute(CompressionRoutes.ATTRIBUTE) instanceof CompressionRoutes.RouteCompression route) {
+				return this.routes.computeIfAbsent(route, (declared) -> declared.allowed()
+						? this.resolver.of(declared.encodings(), "a functional route") : HandlerCompression.EXCLUDED);
+			}
+			Object handler = exchange.getAttribute(HandlerMapping.BEST_MATCHING_HANDLER_ATTRIBUTE);
+			return (handler != null) ? this.resolver.resolve(handler) : null;
+		}
+
+	}
+
+}

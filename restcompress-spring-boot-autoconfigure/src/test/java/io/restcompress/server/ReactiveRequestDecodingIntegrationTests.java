@@ -1,0 +1,126 @@
+package io.restcompress.server;
+
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.restcompress.reactive.LeakRecordingDetector;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The request half of the contract on WebFlux and Reactor Netty, over real HTTP: bodies decoded
+ * lazily for every endpoint, 415 with {@code Accept-Encoding}, 413 past the limit and 400 for
+ * corrupt data, with problem bodies.
+ */
+@SpringBootTest(classes = ReactiveTestApplication.class, webEnvironment = WebEnvironment.RANDOM_PORT,
+		properties = { "spring.main.web-application-type=reactive",
+				"restcompress.server.request.max-decoded-size=1MB" })
+class ReactiveRequestDecodingIntegrationTests extends AbstractServerIntegrationTests {
+
+	@AfterAll
+	static void releasedEveryBuffer() {
+		LeakRecordingDetector.assertNoLeaks();
+	}
+
+	@Autowired
+	MeterRegistry registry;
+
+	@ParameterizedTest
+	@ValueSource(strings = { "lzf", "gzip", "x-gzip", "deflate", "zstd", "br", "lz4" })
+	void decodesRequestBodiesInEveryCoding(String coding) {
+		byte[] body = TestPayloads.json(200_000);
+		HttpResponse<byte[]> response = this.http.post("/echo", HttpTestClient.encode(coding, body),
+				"Content-Encoding", coding, "Content-Type", "application/json");
+		assertThat(response.statusCode()).isEqualTo(200);
+		assertThat(response.body()).isEqualTo(body);
+	}
+
+	@Test
+	void decodesStackedCodings() {
+		byte[] body = TestPayloads.json(50_000);
+		byte[] encoded = HttpTestClient.encode("lzf", HttpTestClient.encode("gzip", body));
+		HttpResponse<byte[]> response = this.http.post("/echo", encoded, "Content-Encoding", "gzip, lzf");
+		assertThat(response.statusCode()).isEqualTo(200);
+		assertThat(response.body()).isEqualTo(body);
+	}
+
+	@Test
+	void readsAnEmptyEncodedBodyAsEmpty() {
+		HttpResponse<byte[]> response = this.http.post("/echo", new byte[0], "Content-Encoding", "lzf");
+		assertThat(response.statusCode()).isEqualTo(200);
+		assertThat(response.body()).isEmpty();
+	}
+
+	@Test
+	void refusesAnUnsupportedCodingWith415NamingTheSupportedOnes() {
+		HttpResponse<byte[]> response = this.http.post("/echo", "abc".getBytes(StandardCharsets.UTF_8),
+				"Content-Encoding", "snappy");
+		assertThat(response.statusCode()).isEqualTo(415);
+		assertThat(header(response, "Accept-Encoding")).contains("lzf", "gzip", "deflate");
+		assertThat(header(response, "Content-Type")).isEqualTo("application/problem+json");
+		assertThat(new String(response.body(), StandardCharsets.UTF_8)).contains("\"status\":415",
+				"\"title\":\"Unsupported Media Type\"", "\"coding\":\"snappy\"", "\"instance\":\"/echo\"");
+		assertThat(this.registry.get("restcompress.rejected").tag("reason", "unsupported_coding").counter()
+			.count()).isPositive();
+	}
+
+	@Test
+	void refusesTooManyStackedCodingsWith415() {
+		HttpResponse<byte[]> response = this.http.post("/echo", "abc".getBytes(StandardCharsets.UTF_8),
+				"Content-Encoding", "gzip, gzip, gzip");
+		assertThat(response.statusCode()).isEqualTo(415);
+	}
+
+	@Test
+	void refusesAnEncodedFormWith415AskingForIdentity() {
+		HttpResponse<byte[]> response = this.http.post("/echo", HttpTestClient.encode("gzip", new byte[100]),
+				"Content-Encoding", "gzip", "Content-Type", "application/x-www-form-urlencoded");
+		assertThat(response.statusCode()).isEqualTo(415);
+		assertThat(header(response, "Accept-Encoding")).isEqualTo("identity");
+	}
+
+	@Test
+	void answersABodyDecodingPastTheLimitWith413() {
+		byte[] bomb = HttpTestClient.encode("gzip", new byte[8 * 1024 * 1024]);
+		HttpResponse<byte[]> response = this.http.post("/echo", bomb, "Content-Encoding", "gzip");
+		assertThat(response.statusCode()).isEqualTo(413);
+		assertThat(header(response, "Content-Type")).isEqualTo("application/problem+json");
+		assertThat(new String(response.body(), StandardCharsets.UTF_8)).contains("\"status\":413",
+				"\"title\":\"Content Too Large\"", "\"coding\":\"gzip\"");
+		assertThat(header(response, "Connection")).isEqualTo("close");
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "lzf", "gzip", "deflate", "zstd", "br", "lz4" })
+	void answersCorruptDataWith400NamingTheCoding(String coding) {
+		byte[] encoded = HttpTestClient.encode(coding, TestPayloads.json(50_000));
+		byte[] truncated = java.util.Arrays.copyOf(encoded, encoded.length / 2);
+		HttpResponse<byte[]> response = this.http.post("/echo", truncated, "Content-Encoding", coding);
+		assertThat(response.statusCode()).isEqualTo(400);
+		assertThat(new String(response.body(), StandardCharsets.UTF_8)).contains("\"status\":400",
+				"\"coding\":\"" + coding + "\"");
+		assertThat(this.http.get("/image").statusCode()).isEqualTo(200);
+	}
+
+	@Test
+	void recordsDecodedRequestBodies() {
+		byte[] body = TestPayloads.json(100_000);
+		this.http.post("/echo", HttpTestClient.encode("lzf", body), "Content-Encoding", "lzf");
+		awaitIncrease(() -> this.registry.find("restcompress.body.identity.size")
+			.tags("side", "server", "direction", "request", "coding", "lzf")
+			.summaries()
+			.stream()
+			.mapToDouble((summary) -> summary.totalAmount())
+			.sum(), 0);
+	}
+
+}

@@ -1,0 +1,207 @@
+package io.restcompress.server;
+
+import java.io.InputStream;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.zip.GZIPInputStream;
+
+import io.restcompress.codec.LzfCodec;
+import io.restcompress.reactive.LeakRecordingDetector;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import reactor.core.publisher.Sinks;
+
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The response half of the contract on WebFlux and Reactor Netty, over real HTTP with a client
+ * that decodes nothing.
+ */
+@SpringBootTest(classes = ReactiveTestApplication.class, webEnvironment = WebEnvironment.RANDOM_PORT,
+		properties = "spring.main.web-application-type=reactive")
+class ReactiveServerIntegrationTests extends AbstractServerIntegrationTests {
+
+	@AfterAll
+	static void releasedEveryBuffer() {
+		LeakRecordingDetector.assertNoLeaks();
+	}
+
+	/**
+	 * A fresh stream per test; WebFlux commits the header fields with the first element, so
+	 * streaming tests emit it before they send the request.
+	 */
+	@BeforeEach
+	void freshEvents() {
+		ReactiveTestApplication.events = Sinks.many().unicast().onBackpressureBuffer();
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "lzf", "gzip", "deflate", "zstd", "br", "lz4" })
+	void encodesAnnotatedResponseOfKnownLengthInEveryCoding(String coding) {
+		HttpResponse<byte[]> response = this.http.get("/known-length/20000", "Accept-Encoding", coding);
+		assertThat(header(response, "Content-Encoding")).isEqualTo(coding);
+		assertThat(header(response, "Vary")).isEqualTo("Accept-Encoding");
+		assertThat(response.headers().firstValue("Content-Length")).isEmpty();
+		assertThat(HttpTestClient.decode(coding, response.body())).isEqualTo(TestPayloads.json(20_000));
+	}
+
+	@Test
+	void encodesBodyOfUnknownLengthOnceItReachesTheThreshold() {
+		HttpResponse<byte[]> response = this.http.get("/unknown-length/50000", "Accept-Encoding", "gzip");
+		assertThat(header(response, "Content-Encoding")).isEqualTo("gzip");
+		assertThat(HttpTestClient.decode("gzip", response.body())).isEqualTo(TestPayloads.json(50_000));
+	}
+
+	@Test
+	void sendsBodyOfUnknownLengthBelowTheThresholdAsItIsWithItsLength() {
+		HttpResponse<byte[]> response = this.http.get("/unknown-length/4000", "Accept-Encoding", "gzip");
+		assertThat(response.headers().firstValue("Content-Encoding")).isEmpty();
+		assertThat(response.headers().firstValue("Vary")).isEmpty();
+		assertThat(header(response, "Content-Length")).isEqualTo("4000");
+		assertThat(response.body()).isEqualTo(TestPayloads.json(4000));
+	}
+
+	@Test
+	void sendsKnownLengthBelowTheThresholdAsItIs() {
+		HttpResponse<byte[]> response = this.http.get("/known-length/4499", "Accept-Encoding", "lzf");
+		assertThat(response.headers().firstValue("Content-Encoding")).isEmpty();
+		assertThat(header(response, "Content-Length")).isEqualTo("4499");
+	}
+
+	@Test
+	void sendsIdentityWithVaryWhenNoCodingIsAcceptable() {
+		HttpResponse<byte[]> none = this.http.get("/known-length/20000");
+		assertThat(none.headers().firstValue("Content-Encoding")).isEmpty();
+		assertThat(header(none, "Vary")).isEqualTo("Accept-Encoding");
+		assertThat(none.body()).isEqualTo(TestPayloads.json(20_000));
+		HttpResponse<byte[]> refused = this.http.get("/known-length/20000", "Accept-Encoding", "lzf;q=0, snappy");
+		assertThat(refused.headers().firstValue("Content-Encoding")).isEmpty();
+		assertThat(header(refused, "Vary")).isEqualTo("Accept-Encoding");
+	}
+
+	@Test
+	void prefersTheHighestQualityThenTheServerOrder() {
+		assertThat(header(this.http.get("/known-length/20000", "Accept-Encoding", "gzip, lzf"), "Content-Encoding"))
+			.isEqualTo("lzf");
+		assertThat(header(this.http.get("/known-length/20000", "Accept-Encoding", "gzip;q=1, lzf;q=0.5"),
+				"Content-Encoding"))
+			.isEqualTo("gzip");
+	}
+
+	@Test
+	void leavesExcludedUnannotatedAndIncompressibleResponsesAlone() {
+		for (String path : new String[] { "/excluded", "/image", "/fn/excluded", "/fn/plain" }) {
+			HttpResponse<byte[]> response = this.http.get(path, "Accept-Encoding", "lzf, gzip");
+			assertThat(response.statusCode()).as(path).isEqualTo(200);
+			assertThat(response.headers().firstValue("Content-Encoding")).as(path).isEmpty();
+			assertThat(response.headers().firstValue("Vary")).as(path).isEmpty();
+		}
+	}
+
+	@Test
+	void encodesFunctionalRoutesMarkedCompressed() {
+		HttpResponse<byte[]> response = this.http.get("/fn/compressed", "Accept-Encoding", "lzf");
+		assertThat(header(response, "Content-Encoding")).isEqualTo("lzf");
+		assertThat(HttpTestClient.decode("lzf", response.body())).isEqualTo(TestPayloads.json(20_000));
+	}
+
+	@Test
+	void usesTheCodingsTheHandlerNames() {
+		assertThat(header(this.http.get("/gzip-only", "Accept-Encoding", "lzf, gzip;q=0.5"), "Content-Encoding"))
+			.isEqualTo("gzip");
+		assertThat(header(this.http.get("/fn/gzip-only", "Accept-Encoding", "lzf, gzip;q=0.5"), "Content-Encoding"))
+			.isEqualTo("gzip");
+		assertThat(this.http.get("/gzip-only", "Accept-Encoding", "lzf").headers().firstValue("Content-Encoding"))
+			.isEmpty();
+	}
+
+	@Test
+	void suffixesTheEntityTagAndAnswersConditionalRequestsForEitherRepresentation() {
+		HttpResponse<byte[]> lzf = this.http.get("/etag", "Accept-Encoding", "lzf");
+		assertThat(header(lzf, "ETag")).isEqualTo("\"v1-lzf\"");
+		HttpResponse<byte[]> notModified = this.http.get("/etag", "Accept-Encoding", "lzf", "If-None-Match",
+				"\"v1-lzf\"");
+		assertThat(notModified.statusCode()).isEqualTo(304);
+		assertThat(header(notModified, "ETag")).isEqualTo("\"v1-lzf\"");
+		assertThat(header(notModified, "Vary")).isEqualTo("Accept-Encoding");
+		HttpResponse<byte[]> identity = this.http.get("/etag", "If-None-Match", "\"v1-lzf\"");
+		assertThat(identity.statusCode()).isEqualTo(304);
+		assertThat(header(identity, "ETag")).isEqualTo("\"v1\"");
+		assertThat(header(identity, "Vary")).isEqualTo("Accept-Encoding");
+		assertThat(this.http.get("/etag", "Accept-Encoding", "gzip", "If-None-Match", "\"v2-gzip\"").statusCode())
+			.isEqualTo(200);
+	}
+
+	@Test
+	void answersHeadWithTheHeaderFieldsOfGet() {
+		HttpResponse<byte[]> head = this.http.head("/etag", "Accept-Encoding", "lzf");
+		assertThat(head.statusCode()).isEqualTo(200);
+		assertThat(header(head, "Content-Encoding")).isEqualTo("lzf");
+		assertThat(header(head, "Vary")).isEqualTo("Accept-Encoding");
+		assertThat(header(head, "ETag")).isEqualTo("\"v1-lzf\"");
+		assertThat(head.headers().firstValue("Content-Length")).isEmpty();
+		HttpResponse<byte[]> identity = this.http.head("/etag");
+		assertThat(identity.headers().firstValue("Content-Encoding")).isEmpty();
+		assertThat(header(identity, "Vary")).isEqualTo("Accept-Encoding");
+		assertThat(header(identity, "Content-Length")).isEqualTo("20000");
+	}
+
+	@Test
+	void advertisesTheRequestCodings() {
+		assertThat(header(this.http.get("/image"), "Accept-Encoding")).contains("lzf", "gzip", "deflate");
+	}
+
+	@Test
+	@Timeout(30)
+	void flushesEachServerSentEventEncodedAsItIsEmitted() throws Exception {
+		ReactiveTestApplication.events.tryEmitNext("first");
+		HttpResponse<InputStream> response = this.http.stream("/sse", "Accept-Encoding", "gzip");
+		assertThat(header(response, "Content-Encoding")).isEqualTo("gzip");
+		try (InputStream events = new GZIPInputStream(response.body())) {
+			assertThat(readUntil(events, "\n\n")).isEqualTo("data:first\n\n");
+			ReactiveTestApplication.events.tryEmitNext("second");
+			assertThat(readUntil(events, "\n\n")).isEqualTo("data:second\n\n");
+			ReactiveTestApplication.events.tryEmitComplete();
+			assertThat(events.read()).isEqualTo(-1);
+		}
+	}
+
+	@Test
+	@Timeout(30)
+	void flushesEachJsonLineEncodedAsItIsEmitted() throws Exception {
+		ReactiveTestApplication.events.tryEmitNext("first");
+		HttpResponse<InputStream> response = this.http.stream("/ndjson", "Accept-Encoding", "lzf");
+		assertThat(header(response, "Content-Encoding")).isEqualTo("lzf");
+		try (InputStream lines = new LzfCodec().decoder(response.body())) {
+			assertThat(readUntil(lines, "\n")).isEqualTo("{\"event\":\"first\"}\n");
+			ReactiveTestApplication.events.tryEmitNext("second");
+			assertThat(readUntil(lines, "\n")).isEqualTo("{\"event\":\"second\"}\n");
+			ReactiveTestApplication.events.tryEmitComplete();
+			assertThat(lines.read()).isEqualTo(-1);
+		}
+	}
+
+	@Test
+	void sendsAnEmptyStreamWithoutCoding() {
+		ReactiveTestApplication.events.tryEmitComplete();
+		HttpResponse<byte[]> response = this.http.get("/ndjson", "Accept-Encoding", "lzf");
+		assertThat(response.statusCode()).isEqualTo(200);
+		assertThat(response.headers().firstValue("Content-Encoding")).isEmpty();
+		assertThat(response.body()).isEmpty();
+	}
+
+	@Test
+	void encodesNothingForAnEncodedStatus() {
+		HttpResponse<byte[]> response = this.http.get("/known-length/abc", "Accept-Encoding", "lzf");
+		assertThat(response.statusCode()).isEqualTo(400);
+		assertThat(new String(response.body(), StandardCharsets.UTF_8)).isNotEmpty();
+	}
+
+}

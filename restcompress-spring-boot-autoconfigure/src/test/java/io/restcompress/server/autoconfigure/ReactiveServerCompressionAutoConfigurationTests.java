@@ -1,0 +1,127 @@
+package io.restcompress.server.autoconfigure;
+
+import java.util.concurrent.ThreadPoolExecutor;
+
+import io.restcompress.codec.autoconfigure.ContentCodecAutoConfiguration;
+import io.restcompress.server.ContentCodingFilter;
+import io.restcompress.server.ResponseEncodingRules;
+import io.restcompress.server.ServerCompressionSettings;
+import io.restcompress.server.reactive.ContentCodingWebFilter;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.FilteredClassLoader;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.boot.test.context.runner.ReactiveWebApplicationContextRunner;
+import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
+import org.springframework.http.server.reactive.HttpHandler;
+import org.springframework.http.server.reactive.HttpHandlerDecoratorFactory;
+import org.springframework.web.server.WebFilter;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.InstanceOfAssertFactories.type;
+import static org.mockito.Mockito.mock;
+
+/**
+ * Tests for {@link ReactiveServerCompressionAutoConfiguration}, and that each web stack gets
+ * its own server side only.
+ */
+class ReactiveServerCompressionAutoConfigurationTests {
+
+	private static final AutoConfigurations AUTO_CONFIGURATIONS = AutoConfigurations.of(
+			ContentCodecAutoConfiguration.class, ServerCompressionAutoConfiguration.class,
+			ReactiveServerCompressionAutoConfiguration.class);
+
+	private final ReactiveWebApplicationContextRunner contextRunner = new ReactiveWebApplicationContextRunner()
+		.withConfiguration(AUTO_CONFIGURATIONS);
+
+	@Test
+	void registersWebFilterAndRequestDecodingInAReactiveApplication() {
+		this.contextRunner.run((context) -> {
+			assertThat(context).hasSingleBean(ContentCodingWebFilter.class)
+				.hasSingleBean(HttpHandlerDecoratorFactory.class)
+				.hasSingleBean(ServerCompressionSettings.class)
+				.hasSingleBean(ResponseEncodingRules.class)
+				.doesNotHaveBean(FilterRegistrationBean.class)
+				.doesNotHaveBean(ContentCodingFilter.class);
+			assertThat(context.getBean(ContentCodingWebFilter.class).getOrder())
+				.isEqualTo(new ServerCompressionProperties().getFilterOrder());
+			HttpHandler decorated = context.getBean(HttpHandlerDecoratorFactory.class).apply(mock(HttpHandler.class));
+			assertThat(decorated).extracting("decoder")
+				.extracting("executor", type(ThreadPoolExecutor.class))
+				.satisfies((threads) -> assertThat(threads.getMaximumPoolSize()).isEqualTo(64));
+		});
+	}
+
+	@Test
+	void boundsTheDecoderThreadsFromProperty() {
+		this.contextRunner.withPropertyValues("restcompress.server.request.decoder-threads=3").run((context) -> {
+			HttpHandler decorated = context.getBean(HttpHandlerDecoratorFactory.class).apply(mock(HttpHandler.class));
+			assertThat(decorated).extracting("decoder")
+				.extracting("executor", type(ThreadPoolExecutor.class))
+				.satisfies((threads) -> assertThat(threads.getMaximumPoolSize()).isEqualTo(3));
+		});
+	}
+
+	@Test
+	void failsAtStartupOnNoDecoderThreads() {
+		this.contextRunner.withPropertyValues("restcompress.server.request.decoder-threads=0")
+			.run((context) -> assertThat(context).getFailure()
+				.rootCause()
+				.hasMessageContaining("restcompress.server.request.decoder-threads must be at least 1"));
+	}
+
+	@Test
+	void ordersWebFilterFromProperty() {
+		this.contextRunner.withPropertyValues("restcompress.server.filter-order=42")
+			.run((context) -> assertThat(context.getBean(ContentCodingWebFilter.class).getOrder()).isEqualTo(42));
+	}
+
+	@Test
+	void backsOffFromAUserWebFilter() {
+		this.contextRunner
+			.withBean("userFilter", ContentCodingWebFilter.class,
+					() -> mock(ContentCodingWebFilter.class))
+			.run((context) -> assertThat(context).getBeans(ContentCodingWebFilter.class).containsOnlyKeys("userFilter"));
+	}
+
+	@Test
+	void leavesRequestBodiesAloneWhenRequestDecodingIsDisabled() {
+		this.contextRunner.withPropertyValues("restcompress.server.request.enabled=false")
+			.run((context) -> assertThat(context).hasSingleBean(ContentCodingWebFilter.class)
+				.doesNotHaveBean(HttpHandlerDecoratorFactory.class));
+	}
+
+	@Test
+	void doesNothingWhenDisabled() {
+		this.contextRunner.withPropertyValues("restcompress.server.enabled=false")
+			.run((context) -> assertThat(context).doesNotHaveBean(WebFilter.class)
+				.doesNotHaveBean(HttpHandlerDecoratorFactory.class));
+		this.contextRunner.withPropertyValues("restcompress.enabled=false")
+			.run((context) -> assertThat(context).doesNotHaveBean(WebFilter.class));
+	}
+
+	@Test
+	void doesNothingWithoutWebFlux() {
+		this.contextRunner.withClassLoader(new FilteredClassLoader(WebFilter.class))
+			.run((context) -> assertThat(context).doesNotHaveBean(ContentCodingWebFilter.class));
+	}
+
+	@Test
+	void registersOnlyTheServletFilterInAServletApplication() {
+		new WebApplicationContextRunner().withConfiguration(AUTO_CONFIGURATIONS)
+			.run((context) -> assertThat(context).hasSingleBean(FilterRegistrationBean.class)
+				.doesNotHaveBean(ContentCodingWebFilter.class)
+				.doesNotHaveBean(HttpHandlerDecoratorFactory.class));
+	}
+
+	@Test
+	void registersNoServerSideOutsideAWebApplication() {
+		new ApplicationContextRunner().withConfiguration(AUTO_CONFIGURATIONS)
+			.run((context) -> assertThat(context).doesNotHaveBean(ServerCompressionSettings.class)
+				.doesNotHaveBean(ContentCodingWebFilter.class)
+				.doesNotHaveBean(FilterRegistrationBean.class));
+	}
+
+}
