@@ -40,8 +40,11 @@ public class SampleController {
 
 	private final String documentTag;
 
-	public SampleController(JsonMapper mapper) {
+	private final StreamPacing streamPacing;
+
+	public SampleController(JsonMapper mapper, StreamPacing streamPacing) {
 		this.mapper = mapper;
+		this.streamPacing = streamPacing;
 		this.document = mapper.writeValueAsBytes(EntryGenerator.generate(10_000, 42));
 		this.documentTag = "\"" + HexFormat.of().formatHex(DigestUtils.md5Digest(this.document)) + "\"";
 	}
@@ -86,22 +89,19 @@ public class SampleController {
 	ResponseEntity<StreamingResponseBody> stream() {
 		return ResponseEntity.ok().contentType(MediaType.APPLICATION_NDJSON).body((output) -> {
 			List<Entry> entries = EntryGenerator.generate(40, 7);
-			for (Entry entry : entries) {
-				output.write(this.mapper.writeValueAsBytes(entry));
+			for (int line = 0; line < entries.size(); line++) {
+				output.write(this.mapper.writeValueAsBytes(entries.get(line)));
 				output.write("\n".getBytes(StandardCharsets.UTF_8));
 				output.flush();
-				pause(50);
+				try {
+					this.streamPacing.afterLine(line);
+				}
+				catch (InterruptedException ex) {
+					Thread.currentThread().interrupt();
+					return;
+				}
 			}
 		});
-	}
-
-	private static void pause(long millis) {
-		try {
-			Thread.sleep(millis);
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-		}
 	}
 
 }

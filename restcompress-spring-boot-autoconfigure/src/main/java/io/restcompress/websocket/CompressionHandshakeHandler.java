@@ -1,0 +1,78 @@
+package io.restcompress.websocket;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import jakarta.servlet.ServletContext;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+
+import org.springframework.web.context.ServletContextAware;
+import org.springframework.web.socket.server.support.DefaultHandshakeHandler;
+
+/**
+ * A handshake handler that negotiates permessage-deflate by a {@link PerMessageDeflatePolicy}
+ * on Tomcat, Jetty and any other Jakarta WebSocket engine, and reports sessions and messages
+ * to a {@link WebSocketMessageRecorder}. Register it on WebSocket endpoints with
+ * {@code setHandshakeHandler}. At startup it logs, once, each setting the engine cannot
+ * honour.
+ */
+public class CompressionHandshakeHandler extends DefaultHandshakeHandler implements ServletContextAware {
+
+	private static final Log logger = LogFactory.getLog(CompressionHandshakeHandler.class);
+
+	private final PerMessageDeflatePolicy policy;
+
+	private final int serverMaxWindowBits;
+
+	private final AtomicBoolean warned = new AtomicBoolean();
+
+	/**
+	 * Creates a handler.
+	 * @param policy the negotiation policy
+	 * @param serverMaxWindowBits the window the server should compress with at most; the JDK's
+	 * Deflater always uses 15, so a smaller value is reported and not honoured
+	 * @param recorder where sessions and messages are reported
+	 */
+	public CompressionHandshakeHandler(PerMessageDeflatePolicy policy, int serverMaxWindowBits,
+			WebSocketMessageRecorder recorder) {
+		super(new NegotiatingUpgradeStrategy(policy, recorder));
+		if (serverMaxWindowBits < 9 || serverMaxWindowBits > 15) {
+			throw new IllegalArgumentException("serverMaxWindowBits must be 9 to 15, not " + serverMaxWindowBits);
+		}
+		this.policy = policy;
+		this.serverMaxWindowBits = serverMaxWindowBits;
+	}
+
+	@Override
+	public void setServletContext(ServletContext servletContext) {
+		if (this.warned.getAndSet(true)) {
+			return;
+		}
+		for (String warning : unhonouredSettings(WebSocketEngine.fromServerInfo(servletContext.getServerInfo()))) {
+			logger.warn(warning);
+		}
+	}
+
+	/**
+	 * Returns a message for each setting that {@code engine} cannot honour.
+	 * @param engine the engine
+	 * @return the messages, empty if every setting is honoured
+	 */
+	public List<String> unhonouredSettings(WebSocketEngine engine) {
+		List<String> warnings = new ArrayList<>(2);
+		if (this.policy.enabled() && this.serverMaxWindowBits < PerMessageDeflatePolicy.JDK_WINDOW_BITS) {
+			warnings.add("restcompress.websocket.server-max-window-bits=" + this.serverMaxWindowBits
+					+ " is not honoured on " + engine + ": the JDK's Deflater always compresses with a 15-bit window");
+		}
+		if (this.policy.enabled() && this.policy.clientMaxWindowBits() < PerMessageDeflatePolicy.JDK_WINDOW_BITS
+				&& !engine.answersClientMaxWindowBits()) {
+			warnings.add("restcompress.websocket.client-max-window-bits=" + this.policy.clientMaxWindowBits()
+					+ " is not honoured on " + engine
+					+ ": the engine leaves client_max_window_bits out of its answer, so clients compress with 15 bits");
+		}
+		return warnings;
+	}
+
+}

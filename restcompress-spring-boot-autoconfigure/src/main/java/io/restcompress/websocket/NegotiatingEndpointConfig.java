@@ -1,0 +1,123 @@
+package io.restcompress.websocket;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import jakarta.websocket.Decoder;
+import jakarta.websocket.Encoder;
+import jakarta.websocket.Extension;
+import jakarta.websocket.HandshakeResponse;
+import jakarta.websocket.server.HandshakeRequest;
+import jakarta.websocket.server.ServerEndpointConfig;
+
+/**
+ * An endpoint configuration whose configurator hands the engine the extensions that the
+ * {@link PerMessageDeflatePolicy} accepts; everything else comes from the configuration it
+ * wraps.
+ */
+final class NegotiatingEndpointConfig implements ServerEndpointConfig {
+
+	private final ServerEndpointConfig delegate;
+
+	private final Configurator configurator;
+
+	NegotiatingEndpointConfig(ServerEndpointConfig delegate, PerMessageDeflatePolicy policy, WebSocketEngine engine) {
+		this.delegate = delegate;
+		this.configurator = new NegotiatingConfigurator(delegate.getConfigurator(), policy, engine);
+	}
+
+	@Override
+	public Class<?> getEndpointClass() {
+		return this.delegate.getEndpointClass();
+	}
+
+	@Override
+	public String getPath() {
+		return this.delegate.getPath();
+	}
+
+	@Override
+	public List<String> getSubprotocols() {
+		return this.delegate.getSubprotocols();
+	}
+
+	@Override
+	public List<Extension> getExtensions() {
+		return this.delegate.getExtensions();
+	}
+
+	@Override
+	public Configurator getConfigurator() {
+		return this.configurator;
+	}
+
+	@Override
+	public List<Class<? extends Encoder>> getEncoders() {
+		return this.delegate.getEncoders();
+	}
+
+	@Override
+	public List<Class<? extends Decoder>> getDecoders() {
+		return this.delegate.getDecoders();
+	}
+
+	@Override
+	public Map<String, Object> getUserProperties() {
+		return this.delegate.getUserProperties();
+	}
+
+	private static final class NegotiatingConfigurator extends Configurator {
+
+		private final Configurator delegate;
+
+		private final PerMessageDeflatePolicy policy;
+
+		private final WebSocketEngine engine;
+
+		NegotiatingConfigurator(Configurator delegate, PerMessageDeflatePolicy policy, WebSocketEngine engine) {
+			this.delegate = delegate;
+			this.policy = policy;
+			this.engine = engine;
+		}
+
+		/**
+		 * Hands the policy every permessage-deflate offer in the client's order, not only the
+		 * first one that some engines' default configurators keep.
+		 */
+		@Override
+		public List<Extension> getNegotiatedExtensions(List<Extension> installed, List<Extension> requested) {
+			List<Extension> negotiated = new ArrayList<>(this.delegate.getNegotiatedExtensions(installed, requested));
+			if (negotiated.removeIf(NegotiatingConfigurator::isDeflate)) {
+				requested.stream().filter(NegotiatingConfigurator::isDeflate).forEach(negotiated::add);
+			}
+			return this.policy.negotiate(negotiated, this.engine);
+		}
+
+		private static boolean isDeflate(Extension extension) {
+			return PerMessageDeflatePolicy.NAME.equals(extension.getName());
+		}
+
+		@Override
+		public String getNegotiatedSubprotocol(List<String> supported, List<String> requested) {
+			return this.delegate.getNegotiatedSubprotocol(supported, requested);
+		}
+
+		@Override
+		public boolean checkOrigin(String originHeaderValue) {
+			return this.delegate.checkOrigin(originHeaderValue);
+		}
+
+		@Override
+		public void modifyHandshake(ServerEndpointConfig sec, HandshakeRequest request, HandshakeResponse response) {
+			this.delegate.modifyHandshake(sec, request, response);
+		}
+
+		@Override
+		public <T> T getEndpointInstance(Class<T> endpointClass) throws InstantiationException {
+			return this.delegate.getEndpointInstance(endpointClass);
+		}
+
+	}
+
+}

@@ -1,0 +1,60 @@
+package io.restcompress.websocket.autoconfigure;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.restcompress.websocket.CompressionHandshakeHandler;
+import io.restcompress.websocket.MicrometerWebSocketMessageRecorder;
+import io.restcompress.websocket.PerMessageDeflatePolicy;
+import io.restcompress.websocket.WebSocketMessageRecorder;
+import jakarta.websocket.server.ServerContainer;
+
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.web.socket.server.standard.StandardWebSocketUpgradeStrategy;
+
+/**
+ * Auto-configuration of the {@link CompressionHandshakeHandler} that WebSocket endpoints
+ * register to negotiate permessage-deflate by the {@code restcompress.websocket.*} settings.
+ */
+@AutoConfiguration(afterName = { "org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration",
+		"org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration" })
+@ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
+@ConditionalOnClass({ StandardWebSocketUpgradeStrategy.class, ServerContainer.class })
+@ConditionalOnBooleanProperty(name = "restcompress.enabled", matchIfMissing = true)
+@ConditionalOnBooleanProperty(name = "restcompress.websocket.enabled", matchIfMissing = true)
+@EnableConfigurationProperties(WebSocketCompressionProperties.class)
+public final class WebSocketCompressionAutoConfiguration {
+
+	@Bean
+	@ConditionalOnMissingBean
+	CompressionHandshakeHandler compressionHandshakeHandler(WebSocketCompressionProperties properties,
+			ObjectProvider<WebSocketMessageRecorder> recorder) {
+		PerMessageDeflatePolicy policy = new PerMessageDeflatePolicy(properties.isPermessageDeflate(),
+				properties.isServerNoContextTakeover(), properties.isClientNoContextTakeover(),
+				properties.getClientMaxWindowBits());
+		return new CompressionHandshakeHandler(policy, properties.getServerMaxWindowBits(),
+				recorder.getIfAvailable(() -> WebSocketMessageRecorder.NONE));
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(MeterRegistry.class)
+	@ConditionalOnBean(MeterRegistry.class)
+	@ConditionalOnBooleanProperty(name = "restcompress.metrics.enabled", matchIfMissing = true)
+	static class MicrometerRecorderConfiguration {
+
+		@Bean
+		@ConditionalOnMissingBean
+		WebSocketMessageRecorder micrometerWebSocketMessageRecorder(MeterRegistry registry) {
+			return new MicrometerWebSocketMessageRecorder(registry);
+		}
+
+	}
+
+}

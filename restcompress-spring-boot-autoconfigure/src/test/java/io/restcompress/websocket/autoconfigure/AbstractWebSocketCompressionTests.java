@@ -1,0 +1,228 @@
+package io.restcompress.websocket.autoconfigure;
+
+import java.nio.charset.StandardCharsets;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.restcompress.websocket.MicrometerWebSocketMessageRecorder;
+import io.restcompress.websocket.RawWebSocket;
+import io.restcompress.websocket.RawWebSocket.Message;
+import io.restcompress.websocket.WebSocketEngine;
+import jakarta.servlet.ServletContext;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.context.ConfigurableApplicationContext;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assumptions.assumeThat;
+
+/**
+ * Negotiation and every {@code restcompress.websocket.*} setting over real WebSocket
+ * connections, on the engine a subclass names. The defaults run in the test's own context;
+ * each other setting starts an application of its own.
+ */
+@SpringBootTest(classes = WebSocketEchoApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+@ExtendWith(OutputCaptureExtension.class)
+abstract class AbstractWebSocketCompressionTests {
+
+	static final byte[] JSON = ("{\"id\":4711,\"date\":\"2026-11-23T08:30:00Z\",\"login\":\"someone@example.com\","
+			+ "\"boolean\":true,\"someId\":123456789,\"tags\":[\"alpha\",\"beta\",\"gamma\"],"
+			+ "\"address\":{\"street\":\"Main Street 1\",\"city\":\"Springfield\",\"country\":\"US\"}}")
+		.getBytes(StandardCharsets.UTF_8);
+
+	static final String OFFER = "permessage-deflate; client_max_window_bits";
+
+	@LocalServerPort
+	int port;
+
+	@Autowired
+	ServletContext servletContext;
+
+	@Autowired
+	MeterRegistry meterRegistry;
+
+	abstract WebSocketEngine engine();
+
+	@BeforeEach
+	void runsOnTheEngineTheTestNames() {
+		assumeThat(WebSocketEngine.fromServerInfo(this.servletContext.getServerInfo()))
+			.as("the engine Spring Boot chose from this test execution's classpath")
+			.isEqualTo(engine());
+	}
+
+	@Test
+	void compressesBothWaysWhenTheClientOffersPermessageDeflate() throws Exception {
+		try (RawWebSocket socket = RawWebSocket.connect(this.port, "/echo", OFFER)) {
+			assertThat(socket.status()).isEqualTo(101);
+			assertThat(socket.extensions()).startsWith("permessage-deflate");
+			assertEchoes(socket, 1, JSON, true);
+			assertEchoes(socket, 2, JSON, true);
+		}
+	}
+
+	@Test
+	void keepsTheCompressionContextBetweenMessagesByDefault() throws Exception {
+		try (RawWebSocket socket = RawWebSocket.connect(this.port, "/echo", "permessage-deflate")) {
+			Message first = assertEchoes(socket, 1, JSON, true);
+			Message second = assertEchoes(socket, 1, JSON, true);
+			assertThat(second.wire().length).isLessThan(first.wire().length / 2);
+		}
+	}
+
+	@Test
+	void echoesUncompressedWhenTheClientOffersNothing() throws Exception {
+		try (RawWebSocket socket = RawWebSocket.connect(this.port, "/echo", null)) {
+			assertThat(socket.status()).isEqualTo(101);
+			assertThat(socket.extensions()).isNull();
+			assertEchoes(socket, 1, JSON, false);
+		}
+	}
+
+	@Test
+	void declinesAnOfferForAServerWindowBelowFifteen() throws Exception {
+		for (int bits = 9; bits < 15; bits++) {
+			try (RawWebSocket socket = RawWebSocket.connect(this.port, "/echo",
+					"permessage-deflate; server_max_window_bits=" + bits)) {
+				assertThat(socket.extensions()).isNull();
+				assertEchoes(socket, 1, JSON, false);
+			}
+		}
+	}
+
+	@Test
+	void declinesMalformedOffersWithoutFailingTheHandshake() throws Exception {
+		for (String offer : new String[] { "permessage-deflate; client_max_window_bits=abc",
+				"permessage-deflate; server_max_window_bits", "permessage-deflate; unknown_parameter" }) {
+			try (RawWebSocket socket = RawWebSocket.connect(this.port, "/echo", offer)) {
+				assertThat(socket.status()).as(offer).isEqualTo(101);
+				assertThat(socket.extensions()).as(offer).isNull();
+				assertEchoes(socket, 1, JSON, false);
+			}
+		}
+	}
+
+	@Test
+	void acceptsTheNextOfferWhenTheFirstCannotBeHonoured() throws Exception {
+		try (RawWebSocket socket = RawWebSocket.connect(this.port, "/echo",
+				"permessage-deflate; server_max_window_bits=10, permessage-deflate; client_max_window_bits")) {
+			assertThat(socket.extensions()).startsWith("permessage-deflate").doesNotContain("server_max_window_bits");
+			assertEchoes(socket, 1, JSON, true);
+		}
+	}
+
+	@Test
+	void answersAnOfferOfAFifteenBitServerWindowOnlyWhenTheEngineRepeatsIt() throws Exception {
+		try (RawWebSocket socket = RawWebSocket.connect(this.port, "/echo",
+				"permessage-deflate; server_max_window_bits=15")) {
+			if (engine().answersServerMaxWindowBits()) {
+				assertThat(socket.extensions()).contains("server_max_window_bits=15");
+				assertEchoes(socket, 1, JSON, true);
+			}
+			else {
+				assertThat(socket.extensions()).isNull();
+				assertEchoes(socket, 1, JSON, false);
+			}
+		}
+	}
+
+	@Test
+	void recordsSessionsAndMessages() throws Exception {
+		double before = messages("outbound", "permessage-deflate");
+		try (RawWebSocket socket = RawWebSocket.connect(this.port, "/echo", "permessage-deflate")) {
+			assertEchoes(socket, 1, JSON, true);
+		}
+		assertThat(messages("outbound", "permessage-deflate")).isEqualTo(before + 1);
+		assertThat(this.meterRegistry.get(MicrometerWebSocketMessageRecorder.MESSAGE_SIZE)
+			.tags("direction", "inbound", "coding", "permessage-deflate")
+			.summary()
+			.totalAmount()).isGreaterThanOrEqualTo(JSON.length);
+		assertThat(this.meterRegistry.get(MicrometerWebSocketMessageRecorder.SESSIONS)
+			.tags("coding", "permessage-deflate", "server_context_takeover", "true", "client_context_takeover", "true")
+			.counter()
+			.count()).isPositive();
+	}
+
+	@Test
+	void neverNegotiatesWhenPermessageDeflateIsOff() throws Exception {
+		try (ConfigurableApplicationContext context = start("restcompress.websocket.permessage-deflate=false");
+				RawWebSocket socket = RawWebSocket.connect(port(context), "/echo", OFFER)) {
+			assertThat(socket.status()).isEqualTo(101);
+			assertThat(socket.extensions()).isNull();
+			assertEchoes(socket, 1, JSON, false);
+		}
+	}
+
+	@Test
+	void resetsBothContextsAfterEachMessageWhenConfigured() throws Exception {
+		try (ConfigurableApplicationContext context = start("restcompress.websocket.server-no-context-takeover=true",
+				"restcompress.websocket.client-no-context-takeover=true");
+				RawWebSocket socket = RawWebSocket.connect(port(context), "/echo", "permessage-deflate")) {
+			assertThat(socket.extensions()).contains("server_no_context_takeover", "client_no_context_takeover");
+			Message first = assertEchoes(socket, 1, JSON, true);
+			Message second = assertEchoes(socket, 1, JSON, true);
+			assertThat(second.wire()).isEqualTo(first.wire());
+		}
+	}
+
+	@Test
+	void limitsTheClientWindowWhereTheEngineCanAndWarnsOnceAboutWhatNoEngineCan(CapturedOutput output)
+			throws Exception {
+		try (ConfigurableApplicationContext context = start("restcompress.websocket.client-max-window-bits=10",
+				"restcompress.websocket.server-max-window-bits=12")) {
+			assertThat(output.getOut().split("server-max-window-bits=12 is not honoured", -1)).hasSize(2);
+			try (RawWebSocket socket = RawWebSocket.connect(port(context), "/echo", OFFER)) {
+				if (engine().answersClientMaxWindowBits()) {
+					assertThat(socket.extensions()).contains("client_max_window_bits=10");
+				}
+				else {
+					assertThat(socket.extensions()).isEqualTo("permessage-deflate");
+					assertThat(output).contains("restcompress.websocket.client-max-window-bits=10 is not honoured");
+				}
+				assertEchoes(socket, 1, JSON, true);
+			}
+			try (RawWebSocket socket = RawWebSocket.connect(port(context), "/echo", "permessage-deflate")) {
+				assertThat(socket.extensions()).isNull();
+				assertEchoes(socket, 1, JSON, false);
+			}
+		}
+	}
+
+	private double messages(String direction, String coding) {
+		return this.meterRegistry.get(MicrometerWebSocketMessageRecorder.MESSAGE_SIZE)
+			.tags("direction", direction, "coding", coding)
+			.summary()
+			.count();
+	}
+
+	static Message assertEchoes(RawWebSocket socket, int opcode, byte[] payload, boolean compressed)
+			throws Exception {
+		socket.send(opcode, payload, compressed);
+		Message echo = socket.receive();
+		assertThat(echo.opcode()).isEqualTo(opcode);
+		assertThat(echo.compressed()).isEqualTo(compressed);
+		assertThat(echo.payload()).isEqualTo(payload);
+		if (compressed) {
+			assertThat(echo.wire().length).isLessThan(payload.length);
+		}
+		return echo;
+	}
+
+	private static ConfigurableApplicationContext start(String... properties) {
+		return new SpringApplicationBuilder(WebSocketEchoApplication.class).properties("server.port=0")
+			.properties(properties)
+			.run();
+	}
+
+	private static int port(ConfigurableApplicationContext context) {
+		return Integer.parseInt(context.getEnvironment().getProperty("local.server.port", "-1"));
+	}
+
+
+}

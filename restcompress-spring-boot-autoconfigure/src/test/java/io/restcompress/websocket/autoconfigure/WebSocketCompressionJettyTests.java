@@ -1,0 +1,15 @@
+package io.restcompress.websocket.autoconfigure;
+
+import io.restcompress.websocket.WebSocketEngine;
+
+/**
+ * WebSocket compression on Jetty (run by the jetty-websocket execution, without Tomcat on the classpath).
+ */
+class WebSocketCompressionJettyTests extends AbstractWebSocketCompressionTests {
+
+	@Override
+	WebSocketEngine engine() {
+		return WebSocketEngine.JETTY;
+	}
+
+}
