@@ -2,10 +2,11 @@
 import os
 from pathlib import Path
 
+import httpx
 import pytest
 import requests
 
-from support import payloads
+from support import curl, payloads
 from support.codings import CODINGS
 
 
@@ -14,6 +15,21 @@ def pytest_addoption(parser):
                      help="URL of a running sample app (run.sh starts one and passes it)")
     parser.addoption("--corpus", default=os.environ.get("INTEROP_CORPUS") or None,
                      help="directory whose files are echoed in every coding (default: generated payloads)")
+    parser.addoption("--http2", action="store_true",
+                     help="talk HTTP/2 without TLS (h2c, prior knowledge) to an app started with server.http2.enabled")
+    parser.addoption("--app-log", default=None, help="the app's log file (run.sh passes it)")
+
+
+def pytest_configure(config):
+    curl.HTTP2 = config.getoption("--http2")
+
+
+def pytest_collection_modifyitems(config, items):
+    if config.getoption("--http2"):
+        skip = pytest.mark.skip(reason="HTTP/1.1 only; this run talks HTTP/2")
+        for item in items:
+            if "http1_only" in item.keywords:
+                item.add_marker(skip)
 
 
 def pytest_generate_tests(metafunc):
@@ -25,7 +41,8 @@ def pytest_generate_tests(metafunc):
 
 def pytest_report_header(config):
     corpus = config.getoption("--corpus")
-    return f"interop: {config.getoption('--base-url')}, payloads: {corpus or 'generated'}"
+    protocol = "HTTP/2 (h2c)" if config.getoption("--http2") else "HTTP/1.1"
+    return f"interop: {config.getoption('--base-url')} over {protocol}, payloads: {corpus or 'generated'}"
 
 
 @pytest.fixture(scope="session")
@@ -36,10 +53,28 @@ def base_url(pytestconfig):
     return url.rstrip("/")
 
 
+@pytest.fixture(scope="session")
+def http2(pytestconfig) -> bool:
+    return pytestconfig.getoption("--http2")
+
+
 @pytest.fixture
-def session():
-    with requests.Session() as session:
-        yield session
+def session(http2):
+    """The client the tests send with: requests over HTTP/1.1, or httpx over HTTP/2 with --http2."""
+    if http2:
+        with httpx.Client(http1=False, http2=True, timeout=120) as client:
+            yield client
+    else:
+        with requests.Session() as session:
+            yield session
+
+
+@pytest.fixture(scope="session")
+def app_log(pytestconfig):
+    path = pytestconfig.getoption("--app-log")
+    if not path:
+        pytest.skip("no --app-log: run the suite with interop/run.sh")
+    return Path(path)
 
 
 @pytest.fixture(scope="session")

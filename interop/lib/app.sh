@@ -89,3 +89,24 @@ interop_stop_app() {
 	fi
 	APP_PID=
 }
+
+# Installs the Node clients of interop/package.json (npm ci), unless node_modules already holds them.
+# Without node and npm the Node tests skip themselves; this only says so.
+interop_node_modules() {
+	if ! command -v node > /dev/null || ! command -v npm > /dev/null; then
+		echo "interop: node or npm not found, the Node client tests will be skipped"
+		return 0
+	fi
+	local stamp="$INTEROP_DIR/node_modules/package-lock.sha256"
+	local wanted
+	wanted="$(sha256sum "$INTEROP_DIR/package-lock.json" | cut -d' ' -f1)"
+	if [[ -f "$stamp" && "$(cat "$stamp")" == "$wanted" ]]; then
+		return 0
+	fi
+	echo "interop: installing the Node clients (npm ci)"
+	if ! (cd "$INTEROP_DIR" && npm ci --no-audit --no-fund --loglevel=error); then
+		echo "interop: npm ci failed, the Node client tests will be skipped"
+		return 0
+	fi
+	echo "$wanted" > "$stamp"
+}

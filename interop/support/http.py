@@ -1,8 +1,9 @@
-"""HTTP helpers that show bodies as they are on the wire: requests decodes gzip, deflate, br and
-zstd by itself, which would hide what the server sent."""
+"""HTTP helpers that show bodies as they are on the wire: requests and httpx decode gzip,
+deflate, br and zstd by themselves, which would hide what the server sent."""
 import json
 from dataclasses import dataclass
 
+import httpx
 import requests
 
 # restcompress.server.min-response-size of the sample app (the default)
@@ -13,13 +14,19 @@ COMPRESSIBLE = ("application/json", "application/xml", "application/x-ndjson", "
 
 @dataclass(frozen=True)
 class Exchange:
-    response: requests.Response
+    response: requests.Response | httpx.Response
     body: bytes
     local_port: int | None
 
     @property
     def status(self) -> int:
         return self.response.status_code
+
+    @property
+    def http_version(self) -> str:
+        if isinstance(self.response, httpx.Response):
+            return self.response.http_version
+        return f"HTTP/{self.response.raw.version // 10}.{self.response.raw.version % 10}"
 
     @property
     def content_encoding(self) -> str | None:
@@ -30,9 +37,12 @@ class Exchange:
         return json.loads(self.body)
 
 
-def send(session: requests.Session, method: str, url: str, **kwargs) -> Exchange:
+def send(session: requests.Session | httpx.Client, method: str, url: str, **kwargs) -> Exchange:
     """Sends a request and returns the response body exactly as it arrived."""
     kwargs.setdefault("timeout", 120)
+    if isinstance(session, httpx.Client):
+        with session.stream(method, url, content=kwargs.pop("data", None), **kwargs) as response:
+            return Exchange(response, b"".join(response.iter_raw()), None)
     response = session.request(method, url, stream=True, **kwargs)
     local_port = _local_port(response)
     # reading to the end hands the connection back to the pool

@@ -56,3 +56,8 @@ def test_echo_in_both_directions(session, base_url, coding, payload):
     else:
         assert exchange.content_encoding is None
         assert exchange.body == payload.body
+
+
+def test_the_run_speaks_its_protocol(session, base_url, http2):
+    exchange = send(session, "GET", base_url + "/api/ping")
+    assert exchange.http_version == ("HTTP/2" if http2 else "HTTP/1.1")

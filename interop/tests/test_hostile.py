@@ -48,6 +48,15 @@ def assert_still_serving(session, base_url):
     return check
 
 
+def assert_connection_closed(exchange):
+    """Tomcat closes an HTTP/1.1 connection after a 400 or 413 and says so; HTTP/2 has no
+    Connection field (RFC 9113, section 8.2.2): the stream ends, the connection stays."""
+    if exchange.http_version == "HTTP/2":
+        assert "Connection" not in exchange.response.headers
+    else:
+        assert exchange.response.headers.get("Connection") == "close"
+
+
 def assert_problem(exchange, status: int, coding: str):
     assert exchange.status == status, exchange.body[:300]
     problem = exchange.problem()
@@ -60,7 +69,7 @@ def test_damaged_body_gets_400_naming_the_coding(session, base_url, coding, dama
     exchange = send(session, "POST", base_url + "/api/echo", data=damage(coding),
                     headers={"Content-Encoding": coding.token, "Content-Type": "application/json"})
     assert_problem(exchange, 400, coding.token)
-    assert exchange.response.headers.get("Connection") == "close"
+    assert_connection_closed(exchange)
     assert_still_serving()
 
 
@@ -102,6 +111,10 @@ def test_unknown_coding_on_a_get_without_body_gets_415(session, base_url, assert
     assert_still_serving()
 
 
+# Over HTTP/2, Tomcat answers a bomb still being uploaded with its 413 and then GOAWAY (as it
+# closes an HTTP/1.1 connection); httpx raises on the GOAWAY while sending instead of returning
+# the 413 (docs/reliability.md, HTTP/2).
+@pytest.mark.http1_only
 def test_bomb_of_one_gibibyte_gets_413(session, base_url, coding, assert_still_serving):
     exchange = send(session, "POST", base_url + "/api/echo", data=bomb(coding.token),
                     headers={"Content-Encoding": coding.token, "Content-Type": "application/json"})
@@ -109,6 +122,7 @@ def test_bomb_of_one_gibibyte_gets_413(session, base_url, coding, assert_still_s
     assert_still_serving()
 
 
+@pytest.mark.http1_only
 @pytest.mark.parametrize("status", [400, 413, 415])
 def test_client_still_uploading_gets_the_answer(session, base_url, status):
     """The server answers after reading a few MB of a 40 MB body; the client must see the status
@@ -121,10 +135,11 @@ def test_client_still_uploading_gets_the_answer(session, base_url, status):
     }[status]
     exchange = send(session, "POST", base_url + "/api/echo", data=body, headers={"Content-Encoding": field})
     assert exchange.status == status
-    assert exchange.response.headers.get("Connection") == "close"
+    assert_connection_closed(exchange)
     assert exchange.problem()["status"] == status
 
 
+@pytest.mark.http1_only
 def test_pool_replaces_the_connection_tomcat_closes_after_400(session, base_url):
     url = base_url + "/api/echo"
     first = send(session, "POST", url, data=zv.encode(BODY), headers={"Content-Encoding": "lzf"})
@@ -136,6 +151,7 @@ def test_pool_replaces_the_connection_tomcat_closes_after_400(session, base_url)
     assert after.local_port != rejected.local_port
 
 
+@pytest.mark.http1_only
 def test_pool_keeps_the_connection_after_415(session, base_url):
     url = base_url + "/api/echo"
     rejected = send(session, "POST", url, data=BODY, headers={"Content-Encoding": "foo"})

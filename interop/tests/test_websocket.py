@@ -1,0 +1,93 @@
+"""WS /ws/echo with the Python websockets client: permessage-deflate on, off, and with every
+client_max_window_bits and server_max_window_bits request from 9 to 15. Every message must come
+back byte for byte; the server's answer must be what RFC 7692 allows and what the JDK can do."""
+import random
+
+import pytest
+from websockets.extensions.permessage_deflate import ClientPerMessageDeflateFactory, PerMessageDeflate
+from websockets.sync.client import connect
+
+from support import messages
+
+TEXT = messages.generated(60)
+BINARY = [random.Random(7).randbytes(n) for n in (1, 125, 126, 65_535, 65_536, 200_000)]
+
+
+def echo_all(ws):
+    for message in TEXT + [m.encode("utf-8") for m in TEXT[:5]] + BINARY:
+        ws.send(message)
+        assert ws.recv(timeout=30) == message
+
+
+def deflate(ws) -> PerMessageDeflate | None:
+    found = [e for e in ws.protocol.extensions if isinstance(e, PerMessageDeflate)]
+    return found[0] if found else None
+
+
+def answer(ws) -> str | None:
+    return ws.response.headers.get("Sec-WebSocket-Extensions")
+
+
+def parameters(ws) -> dict[str, str | None]:
+    """The server's permessage-deflate answer as parameter names and values."""
+    name, *params = [part.strip() for part in answer(ws).split(";")]
+    assert name == "permessage-deflate"
+    return {key.strip(): (value.strip() if value else None)
+            for key, _, value in (param.partition("=") for param in params)}
+
+
+def test_compression_is_negotiated_by_default(ws_url):
+    with connect(ws_url, max_size=2**21) as ws:
+        assert answer(ws).startswith("permessage-deflate")
+        assert deflate(ws) is not None
+        echo_all(ws)
+
+
+def test_no_compression_when_the_client_offers_none(ws_url):
+    with connect(ws_url, compression=None, max_size=2**21) as ws:
+        assert answer(ws) is None
+        echo_all(ws)
+
+
+@pytest.mark.parametrize("bits", range(9, 16))
+def test_client_max_window_bits_is_granted(ws_url, bits):
+    factory = ClientPerMessageDeflateFactory(client_max_window_bits=bits)
+    with connect(ws_url, compression=None, extensions=[factory], max_size=2**21) as ws:
+        assert parameters(ws) == {"client_max_window_bits": str(bits)}
+        assert deflate(ws).local_max_window_bits == bits
+        echo_all(ws)
+
+
+@pytest.mark.parametrize("bits", range(9, 15))
+def test_a_server_window_below_15_is_declined_and_messages_go_uncompressed(ws_url, bits):
+    factory = ClientPerMessageDeflateFactory(server_max_window_bits=bits)
+    with connect(ws_url, compression=None, extensions=[factory], max_size=2**21) as ws:
+        assert answer(ws) is None
+        assert deflate(ws) is None
+        echo_all(ws)
+
+
+def test_a_15_bit_server_window_is_granted(ws_url):
+    factory = ClientPerMessageDeflateFactory(server_max_window_bits=15)
+    with connect(ws_url, compression=None, extensions=[factory], max_size=2**21) as ws:
+        assert parameters(ws) == {"server_max_window_bits": "15", "client_max_window_bits": "15"}
+        assert deflate(ws).remote_max_window_bits == 15
+        echo_all(ws)
+
+
+def test_a_declined_offer_falls_back_to_the_next(ws_url):
+    offers = [ClientPerMessageDeflateFactory(server_max_window_bits=10),
+              ClientPerMessageDeflateFactory(server_no_context_takeover=True)]
+    with connect(ws_url, compression=None, extensions=offers, max_size=2**21) as ws:
+        assert parameters(ws) == {"server_no_context_takeover": None, "client_max_window_bits": "15"}
+        assert deflate(ws).remote_no_context_takeover
+        echo_all(ws)
+
+
+def test_context_takeover_parameters_are_honoured(ws_url):
+    factory = ClientPerMessageDeflateFactory(server_no_context_takeover=True, client_no_context_takeover=True)
+    with connect(ws_url, compression=None, extensions=[factory], max_size=2**21) as ws:
+        assert parameters(ws) == {"server_no_context_takeover": None, "client_no_context_takeover": None,
+                                  "client_max_window_bits": "15"}
+        assert deflate(ws).remote_no_context_takeover and deflate(ws).local_no_context_takeover
+        echo_all(ws)
