@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
-# End-to-end benchmark of the sample app: no compression, restcompress (lzf, zstd, gzip) and
-# Spring Boot's server.compression, on loopback and on links emulated with tc tbf inside a
+# End-to-end benchmark of the sample app: no compression, restcompress (lzf, zstd, gzip, and the
+# adaptive decision) and Spring Boot's server.compression, on loopback and on links emulated with tc tbf inside a
 # network namespace, plus wrk throughput. Needs root (ip netns, tc). Writes raw results to
 # benchmarks/e2e/out/ (or $OUT), the summary to $OUT/e2e.md and the chart to
 # docs/benchmarks-request-time.png. See docs/benchmarks.md.
 #
-#   benchmarks/e2e/run.sh            # full run, about 15 minutes
+#   benchmarks/e2e/run.sh            # full run, about 20 minutes
 #   QUICK=1 benchmarks/e2e/run.sh    # smoke test: a few requests per link, short wrk runs
 #   SKIP_BUILD=1 ...                 # use the jars in */target as they are
+#   SERVER=reactive ...              # serve sample-app-reactive (WebFlux, Reactor Netty) instead
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
@@ -15,10 +16,16 @@ HERE="$ROOT/benchmarks/e2e"
 OUT=${OUT:-$HERE/out}
 CHART=${CHART:-$ROOT/docs/benchmarks-request-time.png}
 QUICK=${QUICK:-0}
+case "${SERVER:-servlet}" in
+	servlet) SAMPLE=sample-app ;;
+	reactive) SAMPLE=sample-app-reactive ;;
+	*) echo "SERVER must be servlet or reactive, was $SERVER" >&2; exit 2 ;;
+esac
 NS="rcbench-$$"
 PLAIN_PORT=18081
 OURS_PORT=18082
 BOOT_PORT=18083
+ADAPTIVE_PORT=18084
 JVM_OPTS=${JVM_OPTS:--Xms512m -Xmx1g}
 LINKS=(loopback 10gbit 1gbit 100mbit 10mbit)
 SERVER_PIDS=()
@@ -51,13 +58,13 @@ requirements() {
 }
 
 build() {
-	if [ "${SKIP_BUILD:-0}" != 1 ] || ! ls "$ROOT"/sample-app/target/sample-app-*.jar >/dev/null 2>&1 \
+	if [ "${SKIP_BUILD:-0}" != 1 ] || ! ls "$ROOT/$SAMPLE/target/$SAMPLE"-*.jar >/dev/null 2>&1 \
 			|| [ ! -f "$ROOT/benchmarks/target/benchmarks.jar" ]; then
 		log "building the sample app and the benchmarks"
 		# clean: an unchanged sample app would keep its repackaged jar, with the old restcompress inside
-		(cd "$ROOT" && ./mvnw -q -B -ntp -pl sample-app,benchmarks -am clean package -DskipTests)
+		(cd "$ROOT" && ./mvnw -q -B -ntp -pl "$SAMPLE",benchmarks -am clean package -DskipTests)
 	fi
-	APP=$(ls "$ROOT"/sample-app/target/sample-app-*.jar | grep -v original | head -1)
+	APP=$(ls "$ROOT/$SAMPLE/target/$SAMPLE"-*.jar | grep -v original | head -1)
 	BENCH="$ROOT/benchmarks/target/benchmarks.jar"
 }
 
@@ -86,6 +93,34 @@ start_server() { # name port args...
 	SERVER_PIDS+=($!)
 }
 
+stop_server() { # pid
+	kill "$1" 2>/dev/null || true
+	wait "$1" 2>/dev/null || true
+	local kept=() pid
+	for pid in "${SERVER_PIDS[@]}"; do
+		if [ "$pid" != "$1" ]; then kept+=("$pid"); fi
+	done
+	SERVER_PIDS=("${kept[@]}")
+}
+
+# The adaptive server is started anew for each link, with a link rule claiming loopback at the
+# emulated link's bandwidth (none on unshaped loopback: the built-in local link, identity), so
+# that what it learned at one link does not carry over to the next.
+start_adaptive() { # link
+	local rule=()
+	if [ "$1" != loopback ]; then
+		rule=(--restcompress.network.links[0].name=emulated --restcompress.network.links[0].addresses=loopback
+			--restcompress.network.links[0].bandwidth="$(bandwidth "$1")")
+	fi
+	start_server "adaptive-$1" $ADAPTIVE_PORT --restcompress.server.decision=adaptive "${rule[@]}"
+	ADAPTIVE_PID=${SERVER_PIDS[-1]}
+	await_server $ADAPTIVE_PORT
+}
+
+bandwidth() { # link -> the restcompress bandwidth
+	sed -e 's/gbit$/Gbit/' -e 's/mbit$/Mbit/' <<<"$1"
+}
+
 await_server() { # port
 	for _ in $(seq 1 240); do
 		in_ns curl -sf "http://127.0.0.1:$1/actuator/health" >/dev/null 2>&1 && return 0
@@ -111,16 +146,16 @@ set_link() { # loopback | rate
 	in_ns tc qdisc replace dev lo root tbf rate "$1" burst "$burst" latency 200ms
 }
 
-rounds_for() { # link -> "rounds warmup max-seconds"
+rounds_for() { # link -> "rounds warmup max-seconds adaptive-warmup"
 	if [ "$QUICK" = 1 ]; then
-		echo "2 1 30"
+		echo "2 1 30 3"
 		return
 	fi
 	case "$1" in
-		loopback) echo "40 15 240" ;;
-		10gbit | 1gbit) echo "30 3 180" ;;
-		100mbit) echo "20 2 180" ;;
-		10mbit) echo "8 1 240" ;;
+		loopback) echo "40 15 240 15" ;;
+		10gbit | 1gbit) echo "30 3 180 30" ;;
+		100mbit) echo "20 2 180 20" ;;
+		10mbit) echo "8 1 240 8" ;;
 	esac
 }
 
@@ -165,13 +200,20 @@ main() {
 
 	for link in "${LINKS[@]}"; do
 		set_link "$link"
-		read -r rounds warmup seconds <<<"$(rounds_for "$link")"
+		read -r rounds warmup seconds adaptive_warmup <<<"$(rounds_for "$link")"
+		start_adaptive "$link"
 		load "$link"
-		log "link $link: $rounds rounds"
+		log "link $link: $rounds rounds, the adaptive mode warmed up with $adaptive_warmup"
+		local link_bandwidth=()
+		[ "$link" != loopback ] && link_bandwidth=(--bandwidth "$(bandwidth "$link")")
 		in_ns java -Xmx512m -cp "$BENCH" io.restcompress.benchmarks.e2e.EndToEndClient --link "$link" \
 			--plain "http://127.0.0.1:$PLAIN_PORT" --ours "http://127.0.0.1:$OURS_PORT" \
-			--boot "http://127.0.0.1:$BOOT_PORT" --rounds "$rounds" --warmup "$warmup" --max-seconds "$seconds" \
-			--out "$OUT/requests.csv"
+			--boot "http://127.0.0.1:$BOOT_PORT" --adaptive "http://127.0.0.1:$ADAPTIVE_PORT" "${link_bandwidth[@]}" \
+			--rounds "$rounds" --warmup "$warmup" --adaptive-warmup "$adaptive_warmup" --max-seconds "$seconds" \
+			--out "$OUT/requests.csv" 2>>"$OUT/client.log"
+		# what the adaptive server chose at this link, and the speeds it learned
+		in_ns curl -sf "http://127.0.0.1:$ADAPTIVE_PORT/actuator/restcompress" -o "$OUT/decisions-$link.json" || true
+		stop_server "$ADAPTIVE_PID"
 	done
 
 	set_link loopback

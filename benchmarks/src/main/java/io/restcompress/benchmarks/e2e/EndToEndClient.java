@@ -15,7 +15,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Optional;
 
 import io.restcompress.benchmarks.Codings;
 import io.restcompress.benchmarks.Payloads;
@@ -29,14 +28,23 @@ import io.restcompress.codec.ContentCodec;
  * the clock stops. Appends one CSV line per measured request:
  * {@code link,mode,endpoint,round,millis,sent,received,coding}. Boot's compression may leave a
  * response unencoded (Tomcat never compresses one with a strong {@code ETag}); ours must encode
- * every eligible response.
+ * every eligible response. The adaptive mode accepts every coding this client can decode and
+ * takes whichever comes back, identity included; it chooses the coding of its request body
+ * with {@link AdaptiveRequestCoding} for the link's bandwidth, and is warmed up alone before
+ * the rounds, since its server and its request coding learn from the first bodies. The last
+ * CSV column is the request body's coding.
  * <p>
- * Options: {@code --link NAME --plain URL --ours URL --boot URL --modes none,lzf,zstd,gzip,boot-gzip
- * --endpoints static,untagged,complex,echo,ping --rounds N --warmup N --max-seconds S --out FILE}.
+ * Options: {@code --link NAME --plain URL --ours URL --boot URL --adaptive URL --bandwidth BW
+ * --modes none,lzf,zstd,gzip,boot-gzip,adaptive --endpoints static,untagged,complex,echo,ping
+ * --rounds N --warmup N --adaptive-warmup N --max-seconds S --out FILE}; {@code --bandwidth}
+ * is left out for unshaped loopback.
  */
 public final class EndToEndClient {
 
 	private static final int ECHO_ENTRIES = 5_650;
+
+	/** What the adaptive mode accepts when the client has the codec, most preferred first. */
+	private static final List<String> ADAPTIVE_CODINGS = List.of("lzf", "zstd-1", "gzip-1", "lz4-1", "br-4");
 
 	private final Map<String, String> options;
 
@@ -51,6 +59,8 @@ public final class EndToEndClient {
 	private byte[] document;
 
 	private String lastCoding;
+
+	private String lastRequestCoding;
 
 	private EndToEndClient(Map<String, String> options) {
 		this.options = options;
@@ -74,13 +84,20 @@ public final class EndToEndClient {
 			.map(Endpoint::of)
 			.toList();
 		List<Mode> modes = new ArrayList<>();
-		for (String name : this.options.getOrDefault("modes", "none,lzf,zstd,gzip,boot-gzip").split(",")) {
+		String defaultModes = "none,lzf,zstd,gzip,boot-gzip" + (this.options.containsKey("adaptive") ? ",adaptive" : "");
+		for (String name : this.options.getOrDefault("modes", defaultModes).split(",")) {
 			Mode mode = mode(name);
 			if (mode.available()) {
 				modes.add(mode);
 			}
 			else {
 				System.err.println("Skipping mode " + name + ": its coding is not available to the client or the server");
+			}
+		}
+		for (Mode mode : modes) {
+			if (mode.adaptiveRequest != null) {
+				warmUp(mode, endpoints, Integer.parseInt(this.options.getOrDefault("adaptive-warmup", "20")));
+				System.err.printf("%s: adaptive request candidates %s%n", link, mode.adaptiveRequest.candidates());
 			}
 		}
 		try (PrintWriter out = new PrintWriter(Files.newBufferedWriter(Path.of(this.options.get("out")),
@@ -94,8 +111,9 @@ public final class EndToEndClient {
 					for (Endpoint endpoint : endpoints) {
 						long[] measured = exchange(mode, endpoint);
 						if (round >= 0) {
-							out.printf(Locale.ROOT, "%s,%s,%s,%d,%.3f,%d,%d,%s%n", link, mode.name, endpoint.label(),
-									round, measured[0] / 1e6, measured[1], measured[2], this.lastCoding);
+							out.printf(Locale.ROOT, "%s,%s,%s,%d,%.3f,%d,%d,%s,%s%n", link, mode.name, endpoint.label(),
+									round, measured[0] / 1e6, measured[1], measured[2], this.lastCoding,
+									this.lastRequestCoding);
 						}
 					}
 				}
@@ -103,13 +121,25 @@ public final class EndToEndClient {
 		}
 		for (Mode mode : modes) {
 			mode.connection.close();
+			if (mode.adaptiveRequest != null) {
+				mode.adaptiveRequest.close();
+			}
 		}
 	}
 
-	private Mode mode(String name) throws IOException {
+	private void warmUp(Mode mode, List<Endpoint> endpoints, int exchanges) throws IOException {
+		for (int i = 0; i < exchanges; i++) {
+			for (Endpoint endpoint : endpoints) {
+				exchange(mode, endpoint);
+			}
+		}
+	}
+
+	private Mode mode(String name) throws Exception {
 		URI plain = URI.create(this.options.get("plain"));
 		URI ours = URI.create(this.options.get("ours"));
 		URI boot = URI.create(this.options.get("boot"));
+		URI adaptive = this.options.containsKey("adaptive") ? URI.create(this.options.get("adaptive")) : null;
 		if (this.document == null) {
 			this.document = fetchDocument(plain);
 		}
@@ -119,6 +149,7 @@ public final class EndToEndClient {
 			case "zstd" -> probed(new Mode(name, ours, "zstd", "zstd-1"));
 			case "gzip" -> probed(new Mode(name, ours, "gzip", "gzip-1"));
 			case "boot-gzip" -> probed(new Mode(name, boot, "gzip", null));
+			case "adaptive" -> adaptive(adaptive);
 			default -> throw new IllegalArgumentException("Unknown mode " + name);
 		};
 	}
@@ -133,11 +164,31 @@ public final class EndToEndClient {
 	}
 
 	/**
+	 * Returns the adaptive mode: it accepts every coding this client can decode, and codes its
+	 * request bodies as the server's advertised {@code Accept-Encoding} allows.
+	 */
+	private Mode adaptive(URI server) throws Exception {
+		List<ContentCodec> codecs = new ArrayList<>();
+		for (String name : ADAPTIVE_CODINGS) {
+			Codings.create(name).ifPresent(codecs::add);
+		}
+		String accept = String.join(", ", codecs.stream().map(ContentCodec::coding).toList());
+		Mode mode = new Mode("adaptive", server, accept, null);
+		HttpConnection.Response response = mode.connection.send("GET", "/api/complex/100",
+				Map.of("Accept-Encoding", accept), null);
+		String advertised = response.headers.get("accept-encoding");
+		response.finish();
+		System.err.printf("adaptive: accepts %s; the server takes request bodies in %s%n", accept, advertised);
+		mode.adaptive(codecs, new AdaptiveRequestCoding(codecs, this.options.get("bandwidth"), advertised));
+		return mode;
+	}
+
+	/**
 	 * Checks that the server answers the mode's {@code Accept-Encoding} with that coding on a
 	 * response it may compress.
 	 */
 	private Mode probed(Mode mode) throws IOException {
-		if (mode.codec.isEmpty()) {
+		if (mode.decoders.isEmpty()) {
 			return mode;
 		}
 		HttpConnection.Response response = mode.connection.send("GET", "/api/complex/100",
@@ -157,28 +208,39 @@ public final class EndToEndClient {
 			headers.put("Accept-Encoding", mode.accept);
 		}
 		byte[] body = null;
+		this.lastRequestCoding = "identity";
 		if (endpoint == Endpoint.ECHO) {
 			headers.put("Content-Type", "application/json");
 			body = this.echoBody;
-			if (mode.requestCodec != null) {
+			if (mode.adaptiveRequest != null) {
+				String requestCoding = mode.adaptiveRequest.encode(this.echoBody, "application/json", this.encodedRequest);
+				body = this.encodedRequest.toByteArray();
+				if (requestCoding != null) {
+					headers.put("Content-Encoding", requestCoding);
+				}
+				this.lastRequestCoding = mode.adaptiveRequest.lastChoice();
+			}
+			else if (mode.requestCodec != null) {
 				this.encodedRequest.reset();
 				try (OutputStream encoder = mode.requestCodec.encoder(this.encodedRequest)) {
 					encoder.write(this.echoBody);
 				}
 				body = this.encodedRequest.toByteArray();
 				headers.put("Content-Encoding", mode.requestCodec.coding());
+				this.lastRequestCoding = mode.requestCodec.coding();
 			}
 		}
 		HttpConnection.Response response = mode.connection.send(endpoint.method, endpoint.path, headers, body);
 		String coding = response.headers.get("content-encoding");
 		String expected = (endpoint == Endpoint.PING) ? null : mode.accept;
-		boolean expectedCoding = Objects.equals(coding, expected) || (mode.mayLeaveIdentity && coding == null);
+		boolean expectedCoding = Objects.equals(coding, expected) || (mode.mayLeaveIdentity && coding == null)
+				|| (mode.adaptiveRequest != null && (coding == null || mode.decoders.containsKey(coding)));
 		if (response.status != 200 || !expectedCoding) {
 			throw new IllegalStateException(mode.name + " " + endpoint + ": status " + response.status + ", coding "
 					+ coding + ", expected " + expected);
 		}
 		this.decoded.reset();
-		InputStream source = (coding != null) ? mode.codec.get().decoder(response.body) : response.body;
+		InputStream source = (coding != null) ? mode.decoders.get(coding).decoder(response.body) : response.body;
 		int n;
 		while ((n = source.read(this.chunk)) != -1) {
 			this.decoded.write(this.chunk, 0, n);
@@ -240,23 +302,32 @@ public final class EndToEndClient {
 
 		final String accept;
 
-		final Optional<ContentCodec> codec;
+		final Map<String, ContentCodec> decoders = new LinkedHashMap<>();
 
 		final ContentCodec requestCodec;
 
 		final boolean mayLeaveIdentity;
+
+		AdaptiveRequestCoding adaptiveRequest;
 
 		Mode(String name, URI server, String accept, String requestCoding) {
 			this.name = name;
 			this.mayLeaveIdentity = name.startsWith("boot");
 			this.connection = (server != null) ? new HttpConnection(server) : null;
 			this.accept = accept;
-			this.codec = (accept != null) ? Codings.create(accept) : Optional.empty();
+			if (accept != null && !name.equals("adaptive")) {
+				Codings.create(accept).ifPresent((codec) -> this.decoders.put(accept, codec));
+			}
 			this.requestCodec = (requestCoding != null) ? Codings.create(requestCoding).orElse(null) : null;
 		}
 
+		void adaptive(List<ContentCodec> codecs, AdaptiveRequestCoding requestCoding) {
+			codecs.forEach((codec) -> this.decoders.put(codec.coding(), codec));
+			this.adaptiveRequest = requestCoding;
+		}
+
 		boolean available() {
-			return this.connection != null && (this.accept == null || this.codec.isPresent());
+			return this.connection != null && (this.accept == null || !this.decoders.isEmpty());
 		}
 
 	}
