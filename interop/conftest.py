@@ -18,6 +18,9 @@ def pytest_addoption(parser):
     parser.addoption("--http2", action="store_true",
                      help="talk HTTP/2 without TLS (h2c, prior knowledge) to an app started with server.http2.enabled")
     parser.addoption("--app-log", default=None, help="the app's log file (run.sh passes it)")
+    parser.addoption("--engine", default=os.environ.get("INTEROP_ENGINE", "tomcat"),
+                     choices=["tomcat", "reactor-netty"],
+                     help="the sample app's server, for the few answers RFC 7692 leaves to the engine")
 
 
 def pytest_configure(config):
@@ -42,7 +45,8 @@ def pytest_generate_tests(metafunc):
 def pytest_report_header(config):
     corpus = config.getoption("--corpus")
     protocol = "HTTP/2 (h2c)" if config.getoption("--http2") else "HTTP/1.1"
-    return f"interop: {config.getoption('--base-url')} over {protocol}, payloads: {corpus or 'generated'}"
+    return (f"interop: {config.getoption('--base-url')} ({config.getoption('--engine')}) over {protocol}, "
+            f"payloads: {corpus or 'generated'}")
 
 
 @pytest.fixture(scope="session")
@@ -51,6 +55,11 @@ def base_url(pytestconfig):
     if not url:
         pytest.exit("no --base-url: run the suite with interop/run.sh, which starts the sample app", returncode=4)
     return url.rstrip("/")
+
+
+@pytest.fixture(scope="session")
+def engine(pytestconfig) -> str:
+    return pytestconfig.getoption("--engine")
 
 
 @pytest.fixture(scope="session")

@@ -1,6 +1,5 @@
 package io.restcompress.websocket;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -38,9 +37,7 @@ public class CompressionHandshakeHandler extends DefaultHandshakeHandler impleme
 	public CompressionHandshakeHandler(PerMessageDeflatePolicy policy, int serverMaxWindowBits,
 			WebSocketMessageRecorder recorder) {
 		super(new NegotiatingUpgradeStrategy(policy, recorder));
-		if (serverMaxWindowBits < 9 || serverMaxWindowBits > 15) {
-			throw new IllegalArgumentException("serverMaxWindowBits must be 9 to 15, not " + serverMaxWindowBits);
-		}
+		PerMessageDeflatePolicy.checkWindowBits("serverMaxWindowBits", serverMaxWindowBits);
 		this.policy = policy;
 		this.serverMaxWindowBits = serverMaxWindowBits;
 	}
@@ -61,18 +58,7 @@ public class CompressionHandshakeHandler extends DefaultHandshakeHandler impleme
 	 * @return the messages, empty if every setting is honoured
 	 */
 	public List<String> unhonouredSettings(WebSocketEngine engine) {
-		List<String> warnings = new ArrayList<>(2);
-		if (this.policy.enabled() && this.serverMaxWindowBits < PerMessageDeflatePolicy.JDK_WINDOW_BITS) {
-			warnings.add("restcompress.websocket.server-max-window-bits=" + this.serverMaxWindowBits
-					+ " is not honoured on " + engine + ": the JDK's Deflater always compresses with a 15-bit window");
-		}
-		if (this.policy.enabled() && this.policy.clientMaxWindowBits() < PerMessageDeflatePolicy.JDK_WINDOW_BITS
-				&& !engine.answersClientMaxWindowBits()) {
-			warnings.add("restcompress.websocket.client-max-window-bits=" + this.policy.clientMaxWindowBits()
-					+ " is not honoured on " + engine
-					+ ": the engine leaves client_max_window_bits out of its answer, so clients compress with 15 bits");
-		}
-		return warnings;
+		return this.policy.unhonouredSettings(engine, this.serverMaxWindowBits);
 	}
 
 }

@@ -71,13 +71,13 @@ final class NegotiatingEndpointConfig implements ServerEndpointConfig {
 
 		private final Configurator delegate;
 
-		private final PerMessageDeflatePolicy policy;
+		private final PerMessageDeflateNegotiator negotiator;
 
 		private final WebSocketEngine engine;
 
 		NegotiatingConfigurator(Configurator delegate, PerMessageDeflatePolicy policy, WebSocketEngine engine) {
 			this.delegate = delegate;
-			this.policy = policy;
+			this.negotiator = new PerMessageDeflateNegotiator(policy);
 			this.engine = engine;
 		}
 
@@ -91,7 +91,7 @@ final class NegotiatingEndpointConfig implements ServerEndpointConfig {
 			if (negotiated.removeIf(NegotiatingConfigurator::isDeflate)) {
 				requested.stream().filter(NegotiatingConfigurator::isDeflate).forEach(negotiated::add);
 			}
-			return this.policy.negotiate(negotiated, this.engine);
+			return this.negotiator.negotiate(negotiated, this.engine);
 		}
 
 		private static boolean isDeflate(Extension extension) {

@@ -1,18 +1,12 @@
 package io.restcompress.websocket;
 
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
-
-import jakarta.websocket.Extension;
-
-import org.jspecify.annotations.Nullable;
 
 /**
- * Decides which permessage-deflate offer (RFC 7692) a server accepts and with which
- * parameters, the same way on every engine: the engine then runs the extension with the
- * parameters this policy hands it.
+ * The permessage-deflate (RFC 7692) settings of a server, with one meaning on every engine:
+ * on servlet engines {@link PerMessageDeflateNegotiator} decides each handshake by them, on
+ * Reactor Netty {@link ReactorNettyWebSocketCompression} maps them to Netty's handshaker.
  *
  * @param enabled whether permessage-deflate may be negotiated at all
  * @param serverNoContextTakeover whether the server resets its compressor after each message
@@ -41,123 +35,45 @@ public record PerMessageDeflatePolicy(boolean enabled, boolean serverNoContextTa
 	public static final PerMessageDeflatePolicy DEFAULT = new PerMessageDeflatePolicy(true, false, false, 15);
 
 	public PerMessageDeflatePolicy {
-		if (clientMaxWindowBits < 9 || clientMaxWindowBits > 15) {
-			throw new IllegalArgumentException("clientMaxWindowBits must be 9 to 15, not " + clientMaxWindowBits);
+		checkWindowBits("clientMaxWindowBits", clientMaxWindowBits);
+	}
+
+	static void checkWindowBits(String name, int bits) {
+		if (bits < 9 || bits > 15) {
+			throw new IllegalArgumentException(name + " must be 9 to 15, not " + bits);
 		}
 	}
 
 	/**
-	 * Returns the extensions to accept: the other extensions as they are, and at most one
-	 * permessage-deflate, the first offer this policy and {@code engine} can honour, with the
-	 * policy's parameters.
-	 * @param offered the offered extensions the engine supports, in the client's order
-	 * @param engine the engine that will run the extension
-	 * @return the extensions to accept
+	 * Returns a message for each setting of this policy, or of the server's window, that
+	 * {@code engine} cannot honour.
+	 * @param engine the engine
+	 * @param serverMaxWindowBits the window the server should compress with at most
+	 * @return the messages, empty if every setting is honoured
 	 */
-	public List<Extension> negotiate(List<Extension> offered, WebSocketEngine engine) {
-		List<Extension> accepted = new ArrayList<>(offered.size());
-		boolean deflateAccepted = false;
-		for (Extension extension : offered) {
-			if (!NAME.equals(extension.getName())) {
-				accepted.add(extension);
-			}
-			else if (this.enabled && !deflateAccepted) {
-				Extension answer = answer(extension, engine);
-				if (answer != null) {
-					accepted.add(answer);
-					deflateAccepted = true;
-				}
-			}
+	public List<String> unhonouredSettings(WebSocketEngine engine, int serverMaxWindowBits) {
+		List<String> warnings = new ArrayList<>(4);
+		if (!this.enabled) {
+			return warnings;
 		}
-		return accepted;
-	}
-
-	private @Nullable Extension answer(Extension offer, WebSocketEngine engine) {
-		List<Extension.Parameter> parameters = new ArrayList<>();
-		Set<String> names = new HashSet<>();
-		boolean clientWindowOffered = false;
-		for (Extension.Parameter parameter : offer.getParameters()) {
-			String name = parameter.getName();
-			if (!names.add(name)) {
-				return null;
-			}
-			switch (name) {
-				case SERVER_NO_CONTEXT_TAKEOVER, CLIENT_NO_CONTEXT_TAKEOVER -> {
-					if (parameter.getValue() != null) {
-						return null;
-					}
-				}
-				case SERVER_MAX_WINDOW_BITS -> {
-					Integer bits = windowBits(parameter.getValue());
-					if (bits == null || bits != JDK_WINDOW_BITS || !engine.answersServerMaxWindowBits()) {
-						return null;
-					}
-					parameters.add(new DeflateParameter(SERVER_MAX_WINDOW_BITS, Integer.toString(bits)));
-				}
-				case CLIENT_MAX_WINDOW_BITS -> {
-					Integer bits = (parameter.getValue() != null) ? windowBits(parameter.getValue())
-							: Integer.valueOf(JDK_WINDOW_BITS);
-					if (bits == null) {
-						return null;
-					}
-					clientWindowOffered = true;
-					if (engine.answersClientMaxWindowBits()) {
-						parameters.add(new DeflateParameter(CLIENT_MAX_WINDOW_BITS,
-								Integer.toString(Math.min(bits, this.clientMaxWindowBits))));
-					}
-				}
-				default -> {
-					return null;
-				}
-			}
+		if (serverMaxWindowBits < JDK_WINDOW_BITS) {
+			warnings.add("restcompress.websocket.server-max-window-bits=" + serverMaxWindowBits + " is not honoured on "
+					+ engine + ": the JDK's Deflater always compresses with a 15-bit window");
 		}
-		if (this.clientMaxWindowBits < JDK_WINDOW_BITS && !clientWindowOffered) {
-			return null;
+		if (this.clientMaxWindowBits < JDK_WINDOW_BITS && !engine.answersClientMaxWindowBits()) {
+			warnings.add("restcompress.websocket.client-max-window-bits=" + this.clientMaxWindowBits
+					+ " is not honoured on " + engine
+					+ ": the engine leaves client_max_window_bits out of its answer, so clients compress with 15 bits");
 		}
-		if (this.serverNoContextTakeover || names.contains(SERVER_NO_CONTEXT_TAKEOVER)) {
-			parameters.add(new DeflateParameter(SERVER_NO_CONTEXT_TAKEOVER, null));
+		if (this.serverNoContextTakeover && !engine.negotiatesByPolicy()) {
+			warnings.add("restcompress.websocket.server-no-context-takeover=true is honoured on " + engine
+					+ " only for clients that ask for it: the engine keeps its context otherwise");
 		}
-		if (this.clientNoContextTakeover || names.contains(CLIENT_NO_CONTEXT_TAKEOVER)) {
-			parameters.add(new DeflateParameter(CLIENT_NO_CONTEXT_TAKEOVER, null));
+		if (this.clientNoContextTakeover && !engine.negotiatesByPolicy()) {
+			warnings.add("restcompress.websocket.client-no-context-takeover=true is honoured on " + engine
+					+ " only for clients that offer it: the engine never asks for it on its own");
 		}
-		return new DeflateExtension(parameters);
-	}
-
-	private static @Nullable Integer windowBits(@Nullable String value) {
-		if (value == null || value.length() > 2 || !value.chars().allMatch(Character::isDigit)) {
-			return null;
-		}
-		int bits = Integer.parseInt(value);
-		return (bits >= 8 && bits <= 15) ? bits : null;
-	}
-
-	private record DeflateExtension(List<Extension.Parameter> parameters) implements Extension {
-
-		@Override
-		public String getName() {
-			return NAME;
-		}
-
-		@Override
-		public List<Parameter> getParameters() {
-			return this.parameters;
-		}
-
-	}
-
-	private record DeflateParameter(String name, @Nullable String value) implements Extension.Parameter {
-
-		@Override
-		public String getName() {
-			return this.name;
-		}
-
-		@Override
-		@SuppressWarnings("NullAway")
-		public String getValue() {
-			return this.value;
-		}
-
+		return warnings;
 	}
 
 }

@@ -3,28 +3,47 @@ package io.restcompress.websocket;
 import java.util.Locale;
 
 /**
- * The servlet engines whose permessage-deflate implementation restcompress knows, and what
- * each can honour. Both compress with the JDK's {@link java.util.zip.Deflater}, which has no
- * window-size parameter and always uses a 15-bit window.
+ * The engines whose permessage-deflate implementation restcompress knows, and what each can
+ * honour. All compress with the JDK's {@link java.util.zip.Deflater}, which has no window-size
+ * parameter and always uses a 15-bit window.
  */
 public enum WebSocketEngine {
 
 	/** Apache Tomcat: echoes {@code server_max_window_bits=15} and {@code client_max_window_bits}. */
-	TOMCAT(true, true),
+	TOMCAT(true, true, true),
 
 	/** Eclipse Jetty: accepts both window parameters but leaves them out of its answer. */
-	JETTY(false, false),
+	JETTY(false, false, true),
+
+	/**
+	 * Reactor Netty: Netty's handshaker decides, with two switches; it declines offers naming
+	 * {@code server_max_window_bits} and never asks for a context reset on its own.
+	 */
+	REACTOR_NETTY(false, false, false),
 
 	/** Another engine: restcompress only adds or removes offers and context-takeover parameters. */
-	OTHER(false, false);
+	OTHER(false, false, true);
 
 	private final boolean answersServerMaxWindowBits;
 
 	private final boolean answersClientMaxWindowBits;
 
-	WebSocketEngine(boolean answersServerMaxWindowBits, boolean answersClientMaxWindowBits) {
+	private final boolean negotiatesByPolicy;
+
+	WebSocketEngine(boolean answersServerMaxWindowBits, boolean answersClientMaxWindowBits,
+			boolean negotiatesByPolicy) {
 		this.answersServerMaxWindowBits = answersServerMaxWindowBits;
 		this.answersClientMaxWindowBits = answersClientMaxWindowBits;
+		this.negotiatesByPolicy = negotiatesByPolicy;
+	}
+
+	/**
+	 * Whether the {@link PerMessageDeflatePolicy} writes the engine's answer, so that context
+	 * resets the client did not ask for can be added to it.
+	 * @return whether server-initiated context-takeover settings are honoured
+	 */
+	public boolean negotiatesByPolicy() {
+		return this.negotiatesByPolicy;
 	}
 
 	/**

@@ -3,7 +3,6 @@ package io.restcompress.websocket.autoconfigure;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.restcompress.websocket.CompressionHandshakeHandler;
 import io.restcompress.websocket.MicrometerWebSocketMessageRecorder;
-import io.restcompress.websocket.PerMessageDeflatePolicy;
 import io.restcompress.websocket.WebSocketMessageRecorder;
 import jakarta.websocket.server.ServerContainer;
 
@@ -36,10 +35,8 @@ public final class WebSocketCompressionAutoConfiguration {
 	@ConditionalOnMissingBean
 	CompressionHandshakeHandler compressionHandshakeHandler(WebSocketCompressionProperties properties,
 			ObjectProvider<WebSocketMessageRecorder> recorder) {
-		PerMessageDeflatePolicy policy = new PerMessageDeflatePolicy(properties.isPermessageDeflate(),
-				properties.isServerNoContextTakeover(), properties.isClientNoContextTakeover(),
-				properties.getClientMaxWindowBits());
-		return new CompressionHandshakeHandler(policy, properties.getServerMaxWindowBits(),
+		return new CompressionHandshakeHandler(DeflatePolicyFactory.create(properties),
+				properties.getServerMaxWindowBits(),
 				recorder.getIfAvailable(() -> WebSocketMessageRecorder.NONE));
 	}
 

@@ -10,7 +10,8 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 public class WebSocketCompressionProperties {
 
 	/**
-	 * Whether restcompress provides its WebSocket handshake handler.
+	 * Whether restcompress provides its WebSocket handshake handler (servlet) or Reactor Netty
+	 * mapping (WebFlux).
 	 */
 	private boolean enabled = true;
 

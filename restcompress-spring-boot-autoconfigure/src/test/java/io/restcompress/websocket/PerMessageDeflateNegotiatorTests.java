@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
-class PerMessageDeflatePolicyTests {
+class PerMessageDeflateNegotiatorTests {
 
 	private static final PerMessageDeflatePolicy DEFAULT = PerMessageDeflatePolicy.DEFAULT;
 
@@ -82,7 +82,7 @@ class PerMessageDeflatePolicyTests {
 	}
 
 	private static String answer(PerMessageDeflatePolicy policy, WebSocketEngine engine, String offer) {
-		return policy.negotiate(parse(offer), engine)
+		return new PerMessageDeflateNegotiator(policy).negotiate(parse(offer), engine)
 			.stream()
 			.map((extension) -> extension.getName() + extension.getParameters()
 				.stream()

@@ -1,0 +1,41 @@
+package io.restcompress.websocket.autoconfigure;
+
+import io.restcompress.websocket.ReactorNettyWebSocketCompression;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import reactor.netty.http.server.WebsocketServerSpec;
+
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.web.reactive.socket.server.upgrade.ReactorNettyRequestUpgradeStrategy;
+
+/**
+ * Auto-configuration of {@link ReactorNettyWebSocketCompression}, the
+ * {@code restcompress.websocket.*} settings for WebSocket endpoints of WebFlux applications on
+ * Reactor Netty. Settings Netty cannot honour are logged once at startup.
+ */
+@AutoConfiguration
+@ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.REACTIVE)
+@ConditionalOnClass({ ReactorNettyRequestUpgradeStrategy.class, WebsocketServerSpec.class })
+@ConditionalOnBooleanProperty(name = "restcompress.enabled", matchIfMissing = true)
+@ConditionalOnBooleanProperty(name = "restcompress.websocket.enabled", matchIfMissing = true)
+@EnableConfigurationProperties(WebSocketCompressionProperties.class)
+public final class ReactiveWebSocketCompressionAutoConfiguration {
+
+	private static final Log logger = LogFactory.getLog(ReactiveWebSocketCompressionAutoConfiguration.class);
+
+	@Bean
+	@ConditionalOnMissingBean
+	ReactorNettyWebSocketCompression reactorNettyWebSocketCompression(WebSocketCompressionProperties properties) {
+		ReactorNettyWebSocketCompression compression = new ReactorNettyWebSocketCompression(
+				DeflatePolicyFactory.create(properties), properties.getServerMaxWindowBits());
+		compression.unhonouredSettings().forEach(logger::warn);
+		return compression;
+	}
+
+}

@@ -1,0 +1,94 @@
+package io.restcompress.websocket.autoconfigure;
+
+import io.restcompress.websocket.PerMessageDeflatePolicy;
+import io.restcompress.websocket.ReactorNettyWebSocketCompression;
+import org.junit.jupiter.api.Test;
+import reactor.netty.http.server.WebsocketServerSpec;
+
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.FilteredClassLoader;
+import org.springframework.boot.test.context.runner.ReactiveWebApplicationContextRunner;
+import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
+import org.springframework.web.reactive.socket.server.upgrade.ReactorNettyRequestUpgradeStrategy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class ReactiveWebSocketCompressionAutoConfigurationTests {
+
+	private final ReactiveWebApplicationContextRunner runner = new ReactiveWebApplicationContextRunner()
+		.withConfiguration(AutoConfigurations.of(ReactiveWebSocketCompressionAutoConfiguration.class));
+
+	@Test
+	void providesTheReactorNettyMappingInAReactiveApplication() {
+		this.runner.run((context) -> {
+			assertThat(context).hasSingleBean(ReactorNettyWebSocketCompression.class);
+			ReactorNettyWebSocketCompression compression = context.getBean(ReactorNettyWebSocketCompression.class);
+			assertThat(compression.unhonouredSettings()).isEmpty();
+			WebsocketServerSpec spec = compression.serverSpec().build();
+			assertThat(spec.compress()).isTrue();
+			assertThat(spec.compressionAllowServerNoContext()).isTrue();
+			assertThat(spec.compressionPreferredClientNoContext()).isTrue();
+		});
+	}
+
+	@Test
+	void switchesNettysCompressionOffWithPermessageDeflate() {
+		this.runner.withPropertyValues("restcompress.websocket.permessage-deflate=false")
+			.run((context) -> assertThat(
+					context.getBean(ReactorNettyWebSocketCompression.class).serverSpec().build().compress())
+				.isFalse());
+	}
+
+	@Test
+	void doesNothingInAServletApplication() {
+		new WebApplicationContextRunner()
+			.withConfiguration(AutoConfigurations.of(ReactiveWebSocketCompressionAutoConfiguration.class))
+			.run((context) -> assertThat(context).doesNotHaveBean(ReactorNettyWebSocketCompression.class));
+	}
+
+	@Test
+	void doesNothingWithoutReactorNetty() {
+		this.runner.withClassLoader(new FilteredClassLoader(WebsocketServerSpec.class))
+			.run((context) -> assertThat(context).doesNotHaveBean(ReactorNettyWebSocketCompression.class));
+	}
+
+	@Test
+	void doesNothingWithoutSpringsReactorNettyUpgradeStrategy() {
+		this.runner.withClassLoader(new FilteredClassLoader(ReactorNettyRequestUpgradeStrategy.class))
+			.run((context) -> assertThat(context).doesNotHaveBean(ReactorNettyWebSocketCompression.class));
+	}
+
+	@Test
+	void doesNothingWhenSwitchedOff() {
+		this.runner.withPropertyValues("restcompress.websocket.enabled=false")
+			.run((context) -> assertThat(context).doesNotHaveBean(ReactorNettyWebSocketCompression.class));
+		this.runner.withPropertyValues("restcompress.enabled=false")
+			.run((context) -> assertThat(context).doesNotHaveBean(ReactorNettyWebSocketCompression.class));
+	}
+
+	@Test
+	void backsOffWhenTheUserDefinesTheMapping() {
+		ReactorNettyWebSocketCompression own = new ReactorNettyWebSocketCompression(PerMessageDeflatePolicy.DEFAULT,
+				15);
+		this.runner.withBean(ReactorNettyWebSocketCompression.class, () -> own)
+			.run((context) -> assertThat(context.getBean(ReactorNettyWebSocketCompression.class)).isSameAs(own));
+	}
+
+	@Test
+	void reportsSettingsNettyCannotHonour() {
+		this.runner
+			.withPropertyValues("restcompress.websocket.server-max-window-bits=10",
+					"restcompress.websocket.client-max-window-bits=12",
+					"restcompress.websocket.server-no-context-takeover=true",
+					"restcompress.websocket.client-no-context-takeover=true")
+			.run((context) -> assertThat(context.getBean(ReactorNettyWebSocketCompression.class).unhonouredSettings())
+				.hasSize(4));
+	}
+
+	@Test
+	void failsToStartWithAWindowOutsideNineToFifteen() {
+		this.runner.withPropertyValues("restcompress.websocket.server-max-window-bits=16")
+			.run((context) -> assertThat(context).hasFailed());
+	}
+
+}

@@ -1,0 +1,140 @@
+package io.restcompress.websocket.autoconfigure;
+
+import java.util.Map;
+
+import io.restcompress.websocket.RawWebSocket;
+import io.restcompress.websocket.RawWebSocket.Message;
+import io.restcompress.websocket.ReactorNettyWebSocketCompression;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import org.springframework.boot.SpringBootConfiguration;
+import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.reactor.netty.NettyWebServer;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.springframework.boot.web.server.WebServer;
+import org.springframework.boot.web.server.context.WebServerApplicationContext;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.context.annotation.Bean;
+import org.springframework.web.reactive.HandlerMapping;
+import org.springframework.web.reactive.handler.SimpleUrlHandlerMapping;
+import org.springframework.web.reactive.socket.WebSocketHandler;
+import org.springframework.web.reactive.socket.WebSocketMessage;
+import org.springframework.web.reactive.socket.server.support.HandshakeWebSocketService;
+import org.springframework.web.reactive.socket.server.support.WebSocketHandlerAdapter;
+
+import static io.restcompress.websocket.autoconfigure.AbstractWebSocketCompressionTests.JSON;
+import static io.restcompress.websocket.autoconfigure.AbstractWebSocketCompressionTests.OFFER;
+import static io.restcompress.websocket.autoconfigure.AbstractWebSocketCompressionTests.assertEchoes;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assumptions.assumeThat;
+
+/**
+ * The {@code restcompress.websocket.*} settings on a WebFlux application on Reactor Netty,
+ * over real WebSocket connections: what Netty's handshaker honours, and a warning for the rest.
+ */
+@ExtendWith(OutputCaptureExtension.class)
+class ReactorNettyWebSocketCompressionTests {
+
+	@Test
+	void compressesBothWaysAndKeepsTheContextByDefault() throws Exception {
+		try (ConfigurableApplicationContext context = start();
+				RawWebSocket socket = RawWebSocket.connect(port(context), "/echo", OFFER)) {
+			assertThat(socket.status()).isEqualTo(101);
+			assertThat(socket.extensions()).isEqualTo("permessage-deflate");
+			Message first = assertEchoes(socket, 1, JSON, true);
+			Message second = assertEchoes(socket, 2, JSON, true);
+			assertThat(second.wire().length).isLessThan(first.wire().length / 2);
+		}
+	}
+
+	@Test
+	void grantsTheContextResetsAClientAsksFor() throws Exception {
+		try (ConfigurableApplicationContext context = start();
+				RawWebSocket socket = RawWebSocket.connect(port(context), "/echo",
+						"permessage-deflate; server_no_context_takeover; client_no_context_takeover")) {
+			assertThat(socket.extensions()).contains("server_no_context_takeover", "client_no_context_takeover");
+			Message first = assertEchoes(socket, 1, JSON, true);
+			Message second = assertEchoes(socket, 1, JSON, true);
+			assertThat(second.wire()).isEqualTo(first.wire());
+		}
+	}
+
+	@Test
+	void declinesOffersNamingAServerWindowAndTakesTheNext() throws Exception {
+		try (ConfigurableApplicationContext context = start()) {
+			try (RawWebSocket socket = RawWebSocket.connect(port(context), "/echo",
+					"permessage-deflate; server_max_window_bits=15")) {
+				assertThat(socket.extensions()).isNull();
+				assertEchoes(socket, 1, JSON, false);
+			}
+			try (RawWebSocket socket = RawWebSocket.connect(port(context), "/echo",
+					"permessage-deflate; server_max_window_bits=10, permessage-deflate")) {
+				assertThat(socket.extensions()).isEqualTo("permessage-deflate");
+				assertEchoes(socket, 1, JSON, true);
+			}
+		}
+	}
+
+	@Test
+	void neverNegotiatesWhenPermessageDeflateIsOff() throws Exception {
+		try (ConfigurableApplicationContext context = start("restcompress.websocket.permessage-deflate=false");
+				RawWebSocket socket = RawWebSocket.connect(port(context), "/echo", OFFER)) {
+			assertThat(socket.status()).isEqualTo(101);
+			assertThat(socket.extensions()).isNull();
+			assertEchoes(socket, 1, JSON, false);
+		}
+	}
+
+	@Test
+	void warnsOnceAboutEachSettingNettyCannotHonour(CapturedOutput output) throws Exception {
+		try (ConfigurableApplicationContext context = start("restcompress.websocket.client-max-window-bits=10",
+				"restcompress.websocket.server-no-context-takeover=true");
+				RawWebSocket socket = RawWebSocket.connect(port(context), "/echo", OFFER)) {
+			assertThat(output.getOut().split("client-max-window-bits=10 is not honoured on REACTOR_NETTY", -1))
+				.hasSize(2);
+			assertThat(output).contains("server-no-context-takeover=true is honoured on REACTOR_NETTY only");
+			assertThat(socket.extensions()).isEqualTo("permessage-deflate");
+			assertEchoes(socket, 1, JSON, true);
+		}
+	}
+
+	private static ConfigurableApplicationContext start(String... properties) {
+		ConfigurableApplicationContext context = new SpringApplicationBuilder(ReactiveEchoApplication.class)
+			.properties("server.port=0", "spring.main.web-application-type=reactive")
+			.properties(properties)
+			.run();
+		WebServer server = ((WebServerApplicationContext) context).getWebServer();
+		if (!(server instanceof NettyWebServer)) {
+			context.close();
+		}
+		assumeThat(server).as("the server Spring Boot chose from this test execution's classpath")
+			.isInstanceOf(NettyWebServer.class);
+		return context;
+	}
+
+	private static int port(ConfigurableApplicationContext context) {
+		return Integer.parseInt(context.getEnvironment().getProperty("local.server.port", "-1"));
+	}
+
+	@SpringBootConfiguration
+	@EnableAutoConfiguration
+	static class ReactiveEchoApplication {
+
+		@Bean
+		HandlerMapping echoMapping() {
+			WebSocketHandler echo = (session) -> session.send(session.receive().map(WebSocketMessage::retain));
+			return new SimpleUrlHandlerMapping(Map.of("/echo", echo), -1);
+		}
+
+		@Bean
+		WebSocketHandlerAdapter webSocketHandlerAdapter(ReactorNettyWebSocketCompression compression) {
+			return new WebSocketHandlerAdapter(new HandshakeWebSocketService(
+					compression.upgradeStrategy((spec) -> spec.maxFramePayloadLength(1 << 20))));
+		}
+
+	}
+
+}
