@@ -6,8 +6,8 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicReference;
 
 import io.restcompress.codec.ContentCodec;
-import io.restcompress.reactive.DecoderThreads;
-import io.restcompress.reactive.ReactiveBodyDecoder;
+import io.restcompress.internal.reactive.DecoderThreads;
+import io.restcompress.internal.reactive.ReactiveBodyDecoder;
 import reactor.core.publisher.Mono;
 
 import org.springframework.core.io.buffer.DataBuffer;

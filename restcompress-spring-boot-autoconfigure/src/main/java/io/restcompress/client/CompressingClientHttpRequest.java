@@ -5,8 +5,8 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Predicate;
 
 import io.restcompress.codec.ContentCodec;
+import io.restcompress.internal.reactive.StreamingEncoder;
 import io.restcompress.metrics.SkipReason;
-import io.restcompress.reactive.StreamingEncoder;
 import org.reactivestreams.Publisher;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;

@@ -7,7 +7,7 @@ import java.util.Locale;
 /**
  * Splitting of comma-separated HTTP field values and token checks (RFC 9110 §5.6).
  */
-public final class HeaderTokens {
+final class HeaderTokens {
 
 	private HeaderTokens() {
 	}

@@ -2,13 +2,16 @@ package io.restcompress.server;
 
 import java.util.Collections;
 
+import io.restcompress.codec.AcceptEncoding;
+import io.restcompress.internal.server.HandlerCompression;
+import io.restcompress.internal.server.ResponseEncodingDecision;
+import io.restcompress.internal.server.ResponseEncodingRules;
+import io.restcompress.internal.server.ResponseFields;
+import io.restcompress.metrics.SkipReason;
 import jakarta.servlet.ServletRequest;
 import jakarta.servlet.http.HttpServletRequest;
-
-import io.restcompress.codec.AcceptEncoding;
-import io.restcompress.metrics.SkipReason;
-
 import org.jspecify.annotations.Nullable;
+
 import org.springframework.http.HttpHeaders;
 
 /**

@@ -1,5 +1,6 @@
 package io.restcompress.server;
 
+import io.restcompress.internal.server.HandlerCompressionResolver;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 

@@ -5,12 +5,12 @@ import java.util.Collections;
 import java.util.Enumeration;
 import java.util.List;
 
+import io.restcompress.codec.ContentCodec;
+import io.restcompress.internal.server.EntityTags;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletRequestWrapper;
-
-import io.restcompress.codec.ContentCodec;
-
 import org.jspecify.annotations.Nullable;
+
 import org.springframework.http.HttpHeaders;
 
 /**

@@ -5,24 +5,25 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 
+import io.restcompress.codec.ContentCodec;
+import io.restcompress.codec.ContentDecoding;
+import io.restcompress.codec.ContentDecodingException;
+import io.restcompress.internal.RecordingDecodingListener;
+import io.restcompress.internal.server.CodingProblem;
+import io.restcompress.internal.server.ResponseEncodingRules;
+import io.restcompress.metrics.CompressionRecorder;
+import io.restcompress.metrics.Direction;
+import io.restcompress.metrics.RejectReason;
+import io.restcompress.metrics.Side;
+import io.restcompress.metrics.SkipReason;
 import jakarta.servlet.AsyncEvent;
 import jakarta.servlet.AsyncListener;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
-
-import io.restcompress.codec.ContentCodec;
-import io.restcompress.codec.ContentDecoding;
-import io.restcompress.codec.ContentDecodingException;
-import io.restcompress.internal.RecordingDecodingListener;
-import io.restcompress.metrics.CompressionRecorder;
-import io.restcompress.metrics.Direction;
-import io.restcompress.metrics.RejectReason;
-import io.restcompress.metrics.Side;
-import io.restcompress.metrics.SkipReason;
-
 import org.jspecify.annotations.Nullable;
+
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.http.server.PathContainer;

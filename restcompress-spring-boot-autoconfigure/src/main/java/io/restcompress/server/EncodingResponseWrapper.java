@@ -6,22 +6,24 @@ import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.Charset;
 
+import io.restcompress.codec.CodecStreams;
+import io.restcompress.codec.ContentCodec;
+import io.restcompress.internal.server.EncodingHeaders;
+import io.restcompress.internal.server.ResponseEncodingDecision;
+import io.restcompress.internal.server.ResponseFields;
+import io.restcompress.metrics.CompressionRecorder;
+import io.restcompress.metrics.Direction;
+import io.restcompress.metrics.Side;
+import io.restcompress.metrics.SkipReason;
 import jakarta.servlet.ServletOutputStream;
 import jakarta.servlet.WriteListener;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import jakarta.servlet.http.HttpServletResponseWrapper;
-
-import io.restcompress.codec.CodecStreams;
-import io.restcompress.codec.ContentCodec;
-import io.restcompress.metrics.CompressionRecorder;
-import io.restcompress.metrics.Direction;
-import io.restcompress.metrics.Side;
-import io.restcompress.metrics.SkipReason;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
-
 import org.jspecify.annotations.Nullable;
+
 import org.springframework.http.HttpHeaders;
 
 /**

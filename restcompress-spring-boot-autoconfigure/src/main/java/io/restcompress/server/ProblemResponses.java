@@ -2,10 +2,10 @@ package io.restcompress.server;
 
 import java.io.IOException;
 
+import io.restcompress.codec.ContentDecodingException;
+import io.restcompress.internal.server.CodingProblem;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
-
-import io.restcompress.codec.ContentDecodingException;
 
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;

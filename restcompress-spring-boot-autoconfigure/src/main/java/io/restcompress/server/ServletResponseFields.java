@@ -2,9 +2,10 @@ package io.restcompress.server;
 
 import java.util.List;
 
+import io.restcompress.internal.server.ResponseFields;
 import jakarta.servlet.http.HttpServletResponse;
-
 import org.jspecify.annotations.Nullable;
+
 import org.springframework.http.HttpHeaders;
 
 /**

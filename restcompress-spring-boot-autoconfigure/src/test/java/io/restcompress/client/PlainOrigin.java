@@ -8,7 +8,9 @@ import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
@@ -20,7 +22,6 @@ import io.restcompress.codec.ContentCodec;
 import io.restcompress.codec.ContentCodecs;
 import io.restcompress.codec.DeflateCodec;
 import io.restcompress.codec.GzipCodec;
-import io.restcompress.codec.HeaderTokens;
 import io.restcompress.codec.LzfCodec;
 import org.jspecify.annotations.Nullable;
 
@@ -99,8 +100,13 @@ final class PlainOrigin implements AutoCloseable {
 	}
 
 	private void echo(HttpExchange exchange, byte[] body) throws IOException {
-		List<String> codings = HeaderTokens.contentCodings(exchange.getRequestHeaders().getOrDefault("Content-Encoding",
-				List.of()));
+		List<String> codings = exchange.getRequestHeaders()
+			.getOrDefault("Content-Encoding", List.of())
+			.stream()
+			.flatMap((value) -> Arrays.stream(value.split(",")))
+			.map((coding) -> coding.trim().toLowerCase(Locale.ROOT))
+			.filter((coding) -> !coding.isEmpty() && !coding.equals("identity"))
+			.toList();
 		if (!codings.isEmpty() && !this.acceptRequestCodings.containsAll(codings)) {
 			if (this.advertiseOn415) {
 				exchange.getResponseHeaders().set("Accept-Encoding", String.join(", ", this.acceptRequestCodings));

@@ -14,7 +14,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import io.restcompress.codec.ContentCodec;
 import io.restcompress.codec.CorruptContentException;
 import io.restcompress.codec.LzfCodec;
-import io.restcompress.reactive.ReactiveBodyDecoder;
+import io.restcompress.internal.reactive.ReactiveBodyDecoder;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Flux;

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import io.restcompress.codec.LzfCodec;
-import io.restcompress.reactive.StreamingEncoder;
+import io.restcompress.internal.reactive.StreamingEncoder;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Flux;
 import reactor.test.StepVerifier;

@@ -1,6 +1,9 @@
 package io.restcompress.server;
 
 import io.restcompress.codec.GzipCodec;
+import io.restcompress.internal.server.EncodingHeaders;
+import io.restcompress.internal.server.ResponseEncodingDecision;
+import io.restcompress.internal.server.ResponseFields;
 import io.restcompress.metrics.SkipReason;
 import org.junit.jupiter.api.Test;
 

@@ -4,7 +4,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 
 import io.micrometer.core.instrument.MeterRegistry;
-import io.restcompress.reactive.LeakRecordingDetector;
+import io.restcompress.internal.reactive.LeakRecordingDetector;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -6,7 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.zip.GZIPInputStream;
 
 import io.restcompress.codec.LzfCodec;
-import io.restcompress.reactive.LeakRecordingDetector;
+import io.restcompress.internal.reactive.LeakRecordingDetector;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

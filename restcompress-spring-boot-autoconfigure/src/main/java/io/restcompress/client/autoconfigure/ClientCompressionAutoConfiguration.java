@@ -11,8 +11,8 @@ import io.restcompress.codec.autoconfigure.ContentCodecAutoConfiguration;
 import io.restcompress.decision.CompressionDecisions;
 import io.restcompress.decision.DecisionMode;
 import io.restcompress.decision.autoconfigure.DecisionAutoConfiguration;
+import io.restcompress.internal.reactive.DecoderThreadsFactory;
 import io.restcompress.metrics.CompressionRecorder;
-import io.restcompress.reactive.autoconfigure.DecoderThreadsFactory;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;

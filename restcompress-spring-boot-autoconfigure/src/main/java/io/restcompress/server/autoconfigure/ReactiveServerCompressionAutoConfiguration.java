@@ -3,14 +3,13 @@ package io.restcompress.server.autoconfigure;
 import io.restcompress.codec.ContentCodecs;
 import io.restcompress.codec.autoconfigure.ContentCodecAutoConfiguration;
 import io.restcompress.decision.autoconfigure.DecisionAutoConfiguration;
+import io.restcompress.internal.reactive.DecoderThreads;
+import io.restcompress.internal.reactive.DecoderThreadsFactory;
+import io.restcompress.internal.server.ResponseEncodingRules;
 import io.restcompress.metrics.CompressionRecorder;
-import io.restcompress.reactive.DecoderThreads;
-import io.restcompress.reactive.autoconfigure.DecoderThreadsFactory;
-import io.restcompress.server.ResponseEncodingRules;
 import io.restcompress.server.ServerCompressionSettings;
 import io.restcompress.server.reactive.ContentCodingWebFilter;
 import io.restcompress.server.reactive.ContentDecodingHttpHandler;
-
 import reactor.core.publisher.Flux;
 
 import org.springframework.beans.factory.ObjectProvider;

@@ -4,7 +4,7 @@ import java.time.Duration;
 
 import io.restcompress.decision.CompressionDecisions;
 import io.restcompress.decision.DecisionMode;
-import io.restcompress.server.ResponseEncodingRules;
+import io.restcompress.internal.server.ResponseEncodingRules;
 import io.restcompress.server.ServerCompressionSettings;
 import org.jspecify.annotations.Nullable;
 

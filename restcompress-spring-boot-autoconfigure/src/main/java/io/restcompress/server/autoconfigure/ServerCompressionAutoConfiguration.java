@@ -1,17 +1,15 @@
 package io.restcompress.server.autoconfigure;
 
-import jakarta.servlet.DispatcherType;
-
 import io.restcompress.codec.ContentCodecs;
 import io.restcompress.codec.autoconfigure.ContentCodecAutoConfiguration;
 import io.restcompress.decision.autoconfigure.DecisionAutoConfiguration;
+import io.restcompress.internal.server.ResponseEncodingRules;
 import io.restcompress.metrics.CompressionRecorder;
 import io.restcompress.server.CompressionHandlerInterceptor;
 import io.restcompress.server.ContentCodingFilter;
 import io.restcompress.server.ContentDecodingExceptionResolver;
-import io.restcompress.server.ResponseEncodingRules;
 import io.restcompress.server.ServerCompressionSettings;
-
+import jakarta.servlet.DispatcherType;
 import org.apache.coyote.http11.AbstractHttp11Protocol;
 
 import org.springframework.beans.factory.ObjectProvider;

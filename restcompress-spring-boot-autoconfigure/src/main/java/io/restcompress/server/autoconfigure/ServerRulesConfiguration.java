@@ -2,7 +2,7 @@ package io.restcompress.server.autoconfigure;
 
 import io.restcompress.codec.ContentCodecs;
 import io.restcompress.decision.CompressionDecisions;
-import io.restcompress.server.ResponseEncodingRules;
+import io.restcompress.internal.server.ResponseEncodingRules;
 import io.restcompress.server.ServerCompressionSettings;
 
 import org.springframework.beans.factory.ObjectProvider;

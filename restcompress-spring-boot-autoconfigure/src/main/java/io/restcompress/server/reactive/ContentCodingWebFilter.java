@@ -1,14 +1,13 @@
 package io.restcompress.server.reactive;
 
-
 import io.restcompress.codec.ContentDecodingException;
+import io.restcompress.internal.server.CodingProblem;
+import io.restcompress.internal.server.HandlerCompressionResolver;
+import io.restcompress.internal.server.ResponseEncodingRules;
 import io.restcompress.metrics.CompressionRecorder;
 import io.restcompress.metrics.Direction;
 import io.restcompress.metrics.Side;
 import io.restcompress.metrics.SkipReason;
-import io.restcompress.server.CodingProblem;
-import io.restcompress.server.HandlerCompressionResolver;
-import io.restcompress.server.ResponseEncodingRules;
 import io.restcompress.server.ServerCompressionSettings;
 import reactor.core.publisher.Mono;
 

@@ -2,9 +2,9 @@ package io.restcompress.server.reactive;
 
 import java.util.List;
 
-import io.restcompress.server.ResponseFields;
-
+import io.restcompress.internal.server.ResponseFields;
 import org.jspecify.annotations.Nullable;
+
 import org.springframework.http.HttpHeaders;
 
 /**

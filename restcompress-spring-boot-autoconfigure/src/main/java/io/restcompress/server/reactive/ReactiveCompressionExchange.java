@@ -5,17 +5,17 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 import io.restcompress.codec.AcceptEncoding;
+import io.restcompress.internal.server.HandlerCompression;
+import io.restcompress.internal.server.HandlerCompressionResolver;
+import io.restcompress.internal.server.ResponseEncodingDecision;
+import io.restcompress.internal.server.ResponseEncodingRules;
+import io.restcompress.internal.server.ResponseFields;
 import io.restcompress.metrics.CompressionRecorder;
 import io.restcompress.metrics.Direction;
 import io.restcompress.metrics.Side;
 import io.restcompress.metrics.SkipReason;
-import io.restcompress.server.HandlerCompression;
-import io.restcompress.server.HandlerCompressionResolver;
-import io.restcompress.server.ResponseEncodingDecision;
-import io.restcompress.server.ResponseEncodingRules;
-import io.restcompress.server.ResponseFields;
-
 import org.jspecify.annotations.Nullable;
+
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpMethod;
 import org.springframework.web.reactive.HandlerMapping;

@@ -6,8 +6,8 @@ import io.restcompress.codec.autoconfigure.ContentCodecAutoConfiguration;
 import io.restcompress.decision.CodingLadder;
 import io.restcompress.decision.CompressionDecisions;
 import io.restcompress.decision.NetworkLinks;
+import io.restcompress.internal.server.ResponseEncodingRules;
 import io.restcompress.metrics.actuate.DecisionsContributor;
-import io.restcompress.server.ResponseEncodingRules;
 import io.restcompress.server.autoconfigure.ServerCompressionAutoConfiguration;
 import org.junit.jupiter.api.Test;
 

@@ -3,8 +3,8 @@ package io.restcompress.server.autoconfigure;
 import java.util.concurrent.ThreadPoolExecutor;
 
 import io.restcompress.codec.autoconfigure.ContentCodecAutoConfiguration;
+import io.restcompress.internal.server.ResponseEncodingRules;
 import io.restcompress.server.ContentCodingFilter;
-import io.restcompress.server.ResponseEncodingRules;
 import io.restcompress.server.ServerCompressionSettings;
 import io.restcompress.server.reactive.ContentCodingWebFilter;
 import org.junit.jupiter.api.Test;

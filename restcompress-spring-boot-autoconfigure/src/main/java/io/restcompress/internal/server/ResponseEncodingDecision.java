@@ -1,9 +1,8 @@
-package io.restcompress.server;
+package io.restcompress.internal.server;
 
 import io.restcompress.codec.CodecStreams;
 import io.restcompress.codec.ContentCodec;
 import io.restcompress.metrics.SkipReason;
-
 import org.jspecify.annotations.Nullable;
 
 /**

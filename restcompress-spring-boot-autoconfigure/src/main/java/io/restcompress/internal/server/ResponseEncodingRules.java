@@ -1,4 +1,4 @@
-package io.restcompress.server;
+package io.restcompress.internal.server;
 
 import java.time.Duration;
 import java.util.List;
@@ -13,8 +13,10 @@ import io.restcompress.decision.LadderRung;
 import io.restcompress.metrics.Direction;
 import io.restcompress.metrics.Side;
 import io.restcompress.metrics.SkipReason;
-
+import io.restcompress.server.CompressionMode;
+import io.restcompress.server.ServerCompressionSettings;
 import org.jspecify.annotations.Nullable;
+
 import org.springframework.http.HttpHeaders;
 import org.springframework.util.InvalidMimeTypeException;
 import org.springframework.util.MimeType;

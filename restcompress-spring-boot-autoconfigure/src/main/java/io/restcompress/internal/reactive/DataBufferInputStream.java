@@ -1,4 +1,4 @@
-package io.restcompress.reactive;
+package io.restcompress.internal.reactive;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -22,7 +22,7 @@ import org.springframework.core.io.buffer.DataBufferUtils;
  * arrives after the close. {@link #close()} may be called from any thread; it cancels the
  * subscription and wakes a blocked reader. The publisher's signals never block.
  */
-public final class DataBufferInputStream extends InputStream implements Subscriber<DataBuffer> {
+final class DataBufferInputStream extends InputStream implements Subscriber<DataBuffer> {
 
 	private final Publisher<? extends DataBuffer> source;
 

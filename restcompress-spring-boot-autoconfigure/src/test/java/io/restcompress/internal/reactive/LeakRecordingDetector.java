@@ -1,4 +1,4 @@
-package io.restcompress.reactive;
+package io.restcompress.internal.reactive;
 
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;

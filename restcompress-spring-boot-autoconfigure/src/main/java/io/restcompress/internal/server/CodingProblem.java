@@ -1,11 +1,11 @@
-package io.restcompress.server;
+package io.restcompress.internal.server;
 
 import java.nio.charset.StandardCharsets;
 
 import io.restcompress.codec.ContentDecodingException;
 import io.restcompress.codec.ContentTooLargeException;
-
 import org.jspecify.annotations.Nullable;
+
 import org.springframework.http.HttpStatus;
 
 /**

@@ -1,4 +1,4 @@
-package io.restcompress.reactive;
+package io.restcompress.internal.reactive;
 
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,4 +1,4 @@
-package io.restcompress.server;
+package io.restcompress.internal.server;
 
 import java.lang.reflect.AnnotatedElement;
 import java.lang.reflect.Method;
@@ -10,10 +10,12 @@ import java.util.concurrent.ConcurrentHashMap;
 import io.restcompress.LzfCompressed;
 import io.restcompress.NotCompressed;
 import io.restcompress.codec.ContentCodec;
+import io.restcompress.server.CompressionMode;
+import io.restcompress.server.ServerCompressionSettings;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
-
 import org.jspecify.annotations.Nullable;
+
 import org.springframework.core.annotation.AnnotatedElementUtils;
 import org.springframework.web.method.HandlerMethod;
 

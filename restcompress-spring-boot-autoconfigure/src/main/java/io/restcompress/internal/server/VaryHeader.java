@@ -1,9 +1,10 @@
-package io.restcompress.server;
+package io.restcompress.internal.server;
 
 import java.util.ArrayList;
 import java.util.List;
 
 import org.jspecify.annotations.Nullable;
+
 import org.springframework.http.HttpHeaders;
 
 /**

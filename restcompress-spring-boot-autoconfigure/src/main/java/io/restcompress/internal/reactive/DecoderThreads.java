@@ -1,4 +1,4 @@
-package io.restcompress.reactive;
+package io.restcompress.internal.reactive;
 
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;

@@ -1,6 +1,5 @@
-package io.restcompress.reactive.autoconfigure;
+package io.restcompress.internal.reactive;
 
-import io.restcompress.reactive.DecoderThreads;
 
 /**
  * Creates the {@link DecoderThreads} of a reactive client or server, failing at startup on a

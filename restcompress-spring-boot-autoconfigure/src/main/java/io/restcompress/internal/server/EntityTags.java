@@ -1,9 +1,8 @@
-package io.restcompress.server;
+package io.restcompress.internal.server;
 
 import java.util.Collection;
 
 import io.restcompress.codec.ContentCodec;
-
 import org.jspecify.annotations.Nullable;
 
 /**

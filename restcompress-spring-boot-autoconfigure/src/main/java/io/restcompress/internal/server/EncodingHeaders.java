@@ -1,8 +1,8 @@
-package io.restcompress.server;
+package io.restcompress.internal.server;
 
 import io.restcompress.codec.ContentCodec;
-
 import org.jspecify.annotations.Nullable;
+
 import org.springframework.http.HttpHeaders;
 
 /**

@@ -1,0 +1,9 @@
+/**
+ * The response rules every server stack shares (the servlet filter and the WebFlux filter):
+ * the decision, the header fields it implies, entity tags and problem bodies. Not part of
+ * restcompress's API.
+ */
+@NullMarked
+package io.restcompress.internal.server;
+
+import org.jspecify.annotations.NullMarked;
