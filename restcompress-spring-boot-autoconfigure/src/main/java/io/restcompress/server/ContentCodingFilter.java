@@ -40,6 +40,9 @@ import org.springframework.web.util.pattern.PathPattern;
  */
 public class ContentCodingFilter extends OncePerRequestFilter {
 
+	/** The longest refused request body that is read and dropped before the refusal. */
+	static final long MAX_DISCARDED_BODY = 64 * 1024;
+
 	private final ServerCompressionSettings settings;
 
 	private final CompressionRecorder recorder;
@@ -74,6 +77,7 @@ public class ContentCodingFilter extends OncePerRequestFilter {
 		if (!(resolution instanceof ContentDecoding.Decoders decoding)) {
 			String rejected = (resolution instanceof ContentDecoding.Unsupported) ? "unknown" : "stacked";
 			this.recorder.rejected(Side.SERVER, Direction.REQUEST, rejected, RejectReason.UNSUPPORTED_CODING);
+			discardShortBody(request);
 			ProblemResponses.unsupportedCoding(request, response, String.join(", ", resolution.codings()),
 					this.settings.codecs().tokens());
 			return;
@@ -82,6 +86,7 @@ public class ContentCodingFilter extends OncePerRequestFilter {
 		if (!bodyDecoders.isEmpty() && isForm(request)) {
 			this.recorder.rejected(Side.SERVER, Direction.REQUEST, bodyDecoders.get(0).coding(),
 					RejectReason.UNSUPPORTED_CODING);
+			discardShortBody(request);
 			ProblemResponses.unsupportedCodingForForms(request, response, String.join(", ", decoding.codings()));
 			return;
 		}
@@ -99,6 +104,24 @@ public class ContentCodingFilter extends OncePerRequestFilter {
 			encodingResponse = new EncodingResponseWrapper(decodingRequest, response, exchange, this.recorder);
 		}
 		process(decodingRequest, encodingResponse, chain);
+	}
+
+	/**
+	 * Reads and drops a refused request's body when it is short and of known length, so that
+	 * the refusal ends the exchange cleanly: over HTTP/2 an unread body makes the container
+	 * reset the stream, and some clients then report the reset instead of the 415.
+	 */
+	private static void discardShortBody(HttpServletRequest request) {
+		long length = request.getContentLengthLong();
+		if (length <= 0 || length > MAX_DISCARDED_BODY) {
+			return;
+		}
+		try {
+			request.getInputStream().skipNBytes(length);
+		}
+		catch (IOException | RuntimeException ex) {
+			// the refusal is sent whether or not the body could be read
+		}
 	}
 
 	private void process(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
