@@ -27,15 +27,37 @@ public final class AdaptivePolicy {
 	/** One decision in this many measures the runner-up again. */
 	static final int EXPLORE_EVERY = 64;
 
+	/**
+	 * One decision in this many measures a runner-up that is still on its seed, so that a
+	 * rung the seeds underrate is measured within a few dozen bodies, JIT warm-up included.
+	 */
+	static final int EXPLORE_UNLEARNED_EVERY = 4;
+
 	/** A runner-up predicted more than this many times slower than the best is not measured. */
 	static final double EXPLORE_MARGIN = 2;
 
 	private final LearnedPerformance performance;
 
+	private final boolean explore;
+
 	private final AtomicLong decisions = new AtomicLong();
 
+	/**
+	 * Creates a policy that explores.
+	 * @param performance the learned performance it predicts with
+	 */
 	public AdaptivePolicy(LearnedPerformance performance) {
+		this(performance, true);
+	}
+
+	/**
+	 * Creates a policy.
+	 * @param performance the learned performance it predicts with
+	 * @param explore whether it now and then chooses the runner-up to measure it again
+	 */
+	public AdaptivePolicy(LearnedPerformance performance, boolean explore) {
 		this.performance = performance;
+		this.explore = explore;
 	}
 
 	/**
@@ -57,7 +79,7 @@ public final class AdaptivePolicy {
 	 */
 	public AdaptiveChoice choose(List<LadderRung> candidates, NetworkLink link, @Nullable String contentType,
 			long identityLength, @Nullable Duration timeBudget) {
-		return choose(candidates, link, contentType, identityLength, timeBudget, true);
+		return choose(candidates, link, contentType, identityLength, timeBudget, this.explore);
 	}
 
 	/**
@@ -108,6 +130,10 @@ public final class AdaptivePolicy {
 		return predictedNanos(this.performance.estimate(rung.option(), contentType), identityLength, nanosPerWireByte);
 	}
 
+	private int exploreEvery(LadderRung runnerUp, @Nullable String contentType) {
+		return this.performance.isLearned(runnerUp.option(), contentType) ? EXPLORE_EVERY : EXPLORE_UNLEARNED_EVERY;
+	}
+
 	private AdaptiveChoice fastest(List<LadderRung> candidates, NetworkLink link, @Nullable String contentType,
 			double length, double nanosPerWireByte, double identityNanos, boolean explore) {
 		LadderRung best = null;
@@ -131,7 +157,7 @@ public final class AdaptivePolicy {
 			}
 		}
 		if (explore && runnerUp != null && runnerUpNanos <= EXPLORE_MARGIN * bestNanos
-				&& this.decisions.incrementAndGet() % EXPLORE_EVERY == 0) {
+				&& this.decisions.incrementAndGet() % exploreEvery(runnerUp, contentType) == 0) {
 			return new AdaptiveChoice(runnerUp, DecisionReason.EXPLORING, link, runnerUpNanos, identityNanos);
 		}
 		DecisionReason reason = (best != null) ? DecisionReason.FASTEST : DecisionReason.IDENTITY_FASTEST;

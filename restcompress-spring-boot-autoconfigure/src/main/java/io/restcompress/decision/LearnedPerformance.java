@@ -12,11 +12,12 @@ import org.springframework.util.MimeType;
 
 /**
  * Encoder speed and ratio per content type and ladder rung, learned from the bodies this
- * application encodes as an exponentially weighted moving average (each body moves the
- * estimate by the learning rate, so old traffic decays), seeded with conservative figures
- * ({@link SeedPerformance}), once each rung has encoded a few bodies with a warm JIT. Decoding happens at the peer, where it cannot be measured: the
- * decoder speed stays the seeded one. At most {@value #MAX_ENTRIES} estimates are kept;
- * content types beyond that share their rung's estimate for any type. Thread-safe.
+ * application encodes. A rung starts on conservative seed figures ({@link SeedPerformance});
+ * after it has encoded a few bodies with a warm JIT, the first measured body replaces the seed
+ * and each later one moves the estimate by the learning rate (an exponentially weighted
+ * moving average, so old traffic decays). Decoding happens at the peer, where it cannot be
+ * measured: the decoder speed stays the seeded one. At most {@value #MAX_ENTRIES} estimates
+ * are kept; content types beyond that share their rung's estimate for any type. Thread-safe.
  */
 public final class LearnedPerformance {
 
@@ -102,11 +103,25 @@ public final class LearnedPerformance {
 		return seen.get() < WARM_UP_BODIES && seen.incrementAndGet() <= WARM_UP_BODIES;
 	}
 
+	/**
+	 * Whether a rung has been measured on warm bodies, for the content type or for any, so
+	 * that its estimate is no longer its seed.
+	 * @param option the rung
+	 * @param contentType the body's content type, or {@code null}
+	 * @return whether the estimate is learned
+	 */
+	public boolean isLearned(CodingOption option, @Nullable String contentType) {
+		return this.estimates.containsKey(key(option, typeOf(contentType)))
+				|| this.estimates.containsKey(key(option, ANY_TYPE));
+	}
+
 	private void update(String key, CodingOption option, double nanosPerByte, double ratio) {
 		this.estimates.compute(key, (ignored, current) -> {
-			CodingPerformance base = (current != null) ? current : this.seeds.apply(option);
-			return new CodingPerformance(move(base.encodeNanosPerByte(), nanosPerByte), base.decodeNanosPerByte(),
-					move(base.ratio(), ratio));
+			if (current == null) {
+				return new CodingPerformance(nanosPerByte, this.seeds.apply(option).decodeNanosPerByte(), ratio);
+			}
+			return new CodingPerformance(move(current.encodeNanosPerByte(), nanosPerByte),
+					current.decodeNanosPerByte(), move(current.ratio(), ratio));
 		});
 	}
 

@@ -109,7 +109,21 @@ class AdaptivePolicyTests {
 	}
 
 	@Test
-	void measuresTheRunnerUpAgainOnceIn64Decisions() {
+	void measuresARunnerUpStillOnItsSeedOnceInFourDecisions() {
+		List<String> labels = new java.util.ArrayList<>();
+		for (int i = 0; i < 4 * AdaptivePolicy.EXPLORE_UNLEARNED_EVERY; i++) {
+			labels.add(this.policy.choose(List.of(LZF, GZIP), link("40Mbit"), "application/json", 100_000, null)
+				.label());
+		}
+		assertThat(labels).filteredOn("gzip:6"::equals).hasSize(4);
+		assertThat(labels.get(AdaptivePolicy.EXPLORE_UNLEARNED_EVERY - 1)).isEqualTo("gzip:6");
+	}
+
+	@Test
+	void measuresALearnedRunnerUpAgainOnceIn64Decisions() {
+		for (int i = 0; i <= LearnedPerformance.WARM_UP_BODIES; i++) {
+			this.policy.performance().learn(GZIP.option(), "application/json", 1_000_000, 182_000, 16_181_230);
+		}
 		List<String> labels = new java.util.ArrayList<>();
 		for (int i = 0; i < 2 * AdaptivePolicy.EXPLORE_EVERY; i++) {
 			labels.add(this.policy.choose(List.of(LZF, GZIP), link("40Mbit"), "application/json", 100_000, null)
@@ -119,6 +133,15 @@ class AdaptivePolicyTests {
 		assertThat(labels.get(AdaptivePolicy.EXPLORE_EVERY - 1)).isEqualTo("gzip:6");
 		assertThat(this.policy.predict(List.of(LZF, GZIP), link("40Mbit"), "application/json", 100_000, null).label())
 			.isEqualTo("lzf");
+	}
+
+	@Test
+	void neverExploresWhenToldNotTo() {
+		AdaptivePolicy steady = new AdaptivePolicy(this.policy.performance(), false);
+		for (int i = 0; i < 2 * AdaptivePolicy.EXPLORE_EVERY; i++) {
+			assertThat(steady.choose(List.of(LZF, GZIP), link("40Mbit"), "application/json", 100_000, null).label())
+				.isEqualTo("lzf");
+		}
 	}
 
 	@Test

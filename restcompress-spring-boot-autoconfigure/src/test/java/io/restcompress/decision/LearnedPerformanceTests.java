@@ -31,21 +31,27 @@ class LearnedPerformanceTests {
 	}
 
 	@Test
-	void movesEachEstimateByTheLearningRate() {
+	void replacesTheSeedWithTheFirstWarmBodyAndThenMovesByTheLearningRate() {
+		assertThat(this.performance.isLearned(ZSTD, "application/json")).isFalse();
 		this.performance.learn(ZSTD, "application/json", 100_000, 10_000, 500_000);
-		CodingPerformance learned = this.performance.estimate(ZSTD, "application/json; charset=UTF-8");
-		assertThat(learned.encodeNanosPerByte()).isCloseTo((10 + 5) / 2.0, within(1e-9));
-		assertThat(learned.ratio()).isCloseTo((0.2 + 0.1) / 2, within(1e-9));
-		assertThat(learned.decodeNanosPerByte()).isEqualTo(SEED.decodeNanosPerByte());
+		CodingPerformance first = this.performance.estimate(ZSTD, "application/json; charset=UTF-8");
+		assertThat(first.encodeNanosPerByte()).isCloseTo(5, within(1e-9));
+		assertThat(first.ratio()).isCloseTo(0.1, within(1e-9));
+		assertThat(first.decodeNanosPerByte()).isEqualTo(SEED.decodeNanosPerByte());
+		assertThat(this.performance.isLearned(ZSTD, "application/json")).isTrue();
+		this.performance.learn(ZSTD, "application/json", 100_000, 30_000, 1_500_000);
+		CodingPerformance second = this.performance.estimate(ZSTD, "application/json");
+		assertThat(second.encodeNanosPerByte()).isCloseTo((5 + 15) / 2.0, within(1e-9));
+		assertThat(second.ratio()).isCloseTo((0.1 + 0.3) / 2, within(1e-9));
 	}
 
 	@Test
 	void keepsContentTypesApartAndFallsBackToTheRungsEstimate() {
 		this.performance.learn(ZSTD, "application/json", 100_000, 10_000, 500_000);
 		this.performance.learn(ZSTD, "application/x-protobuf", 100_000, 60_000, 500_000);
-		assertThat(this.performance.estimate(ZSTD, "application/json").ratio()).isCloseTo(0.15, within(1e-9));
-		assertThat(this.performance.estimate(ZSTD, "application/x-protobuf").ratio()).isCloseTo(0.4, within(1e-9));
-		assertThat(this.performance.estimate(ZSTD, "text/csv").ratio()).isCloseTo((0.15 + 0.6) / 2, within(1e-9));
+		assertThat(this.performance.estimate(ZSTD, "application/json").ratio()).isCloseTo(0.1, within(1e-9));
+		assertThat(this.performance.estimate(ZSTD, "application/x-protobuf").ratio()).isCloseTo(0.6, within(1e-9));
+		assertThat(this.performance.estimate(ZSTD, "text/csv").ratio()).isCloseTo((0.1 + 0.6) / 2, within(1e-9));
 	}
 
 	@Test

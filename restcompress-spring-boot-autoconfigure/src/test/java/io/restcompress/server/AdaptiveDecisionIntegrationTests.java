@@ -57,7 +57,7 @@ class AdaptiveDecisionIntegrationTests {
 	@SpringBootTest(classes = AdaptiveApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 			properties = { "restcompress.server.decision=adaptive", "restcompress.network.links[0].name=slow",
 					"restcompress.network.links[0].addresses=loopback", "restcompress.network.links[0].bandwidth=10Mbit",
-					"restcompress.server.encodings=lzf,gzip,deflate,zstd,br",
+					"restcompress.server.encodings=lzf,gzip,deflate,zstd,br", "restcompress.decision.explore=false",
 					"management.endpoints.web.exposure.include=restcompress" })
 	class SlowPeer extends AbstractServerIntegrationTests {
 

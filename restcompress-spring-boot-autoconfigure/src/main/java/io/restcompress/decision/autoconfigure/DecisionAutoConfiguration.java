@@ -54,7 +54,8 @@ public final class DecisionAutoConfiguration {
 	CompressionDecisions compressionDecisions(NetworkLinks links, CodingLadder ladder, DecisionProperties properties,
 			ObjectProvider<CompressionRecorder> recorder) {
 		return new CompressionDecisions(links, ladder,
-				new AdaptivePolicy(new LearnedPerformance(properties.getLearningRate())), new DecisionLog(),
+				new AdaptivePolicy(new LearnedPerformance(properties.getLearningRate()), properties.isExplore()),
+				new DecisionLog(),
 				recorder.getIfAvailable(() -> CompressionRecorder.NONE));
 	}
 

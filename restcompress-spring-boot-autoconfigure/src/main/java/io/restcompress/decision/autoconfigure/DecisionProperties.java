@@ -25,6 +25,13 @@ public class DecisionProperties {
 	 */
 	private double learningRate = 0.2;
 
+	/**
+	 * Whether the adaptive decision now and then sends a body with the runner-up coding, so
+	 * that its estimate follows the traffic; without it, a coding the estimates underrate is
+	 * never measured again.
+	 */
+	private boolean explore = true;
+
 	public List<String> getLadder() {
 		return this.ladder;
 	}
@@ -39,6 +46,14 @@ public class DecisionProperties {
 
 	public void setLearningRate(double learningRate) {
 		this.learningRate = learningRate;
+	}
+
+	public boolean isExplore() {
+		return this.explore;
+	}
+
+	public void setExplore(boolean explore) {
+		this.explore = explore;
 	}
 
 }
