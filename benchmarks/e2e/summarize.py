@@ -2,6 +2,7 @@
 """Summarises an end-to-end run of benchmarks/e2e/run.sh.
 
   summarize.py --out DIR --chart PNG      tables in DIR/e2e.md, chart of request time per link
+                                          (a WRK_ONLY run has no requests.csv: wrk tables only)
   summarize.py --missing-libraries APP    Maven coordinates of the optional codec libraries
                                           that the sample app's restcompress can use but its
                                           jar does not carry
@@ -64,6 +65,8 @@ def load_requests(out):
     samples = defaultdict(list)
     codings = defaultdict(set)
     seen = defaultdict(Counter)
+    if not (out / "requests.csv").exists():
+        return samples, codings, seen
     with open(out / "requests.csv") as f:
         for row in csv.reader(f):
             link, mode, endpoint, _round, millis, sent, received, coding = row[:8]
@@ -368,17 +371,18 @@ def main():
     machine = (out / "machine.txt").read_text().strip().splitlines()
     load = (out / "load.txt").read_text().strip().splitlines()
     lines += ["Machine: " + "; ".join(machine), "", "Load average (1, 5, 15 min) per phase: " + "; ".join(load), ""]
-    time_tables(samples, codings, modes, lines)
-    bytes_table(samples, modes, lines)
-    targets(samples, codings, modes, lines)
-    adaptive(out, samples, seen, lines)
-    predictions_file = out / "predictions.json"
-    if predictions_file.exists():
-        crossovers(samples, json.loads(predictions_file.read_text()), lines)
+    if samples:
+        time_tables(samples, codings, modes, lines)
+        bytes_table(samples, modes, lines)
+        targets(samples, codings, modes, lines)
+        adaptive(out, samples, seen, lines)
+        predictions_file = out / "predictions.json"
+        if predictions_file.exists():
+            crossovers(samples, json.loads(predictions_file.read_text()), lines)
     wrk_table(out, lines)
     (out / "e2e.md").write_text("\n".join(lines) + "\n")
     print("\n".join(lines))
-    if args.chart:
+    if args.chart and samples:
         chart(samples, modes, args.chart)
 
 
