@@ -9,6 +9,14 @@
 #   QUICK=1 benchmarks/e2e/run.sh    # smoke test: a few requests per link, short wrk runs
 #   SKIP_BUILD=1 ...                 # use the jars in */target as they are
 #   SERVER=reactive ...              # serve sample-app-reactive (WebFlux, Reactor Netty) instead
+#   WRK_ONLY=1 ...                   # only the wrk part (about 10 minutes): no request timings
+#                                    # per link, no predictions, no chart
+#   LINKS="loopback 1gbit" ...       # time requests on these links only (of loopback 10gbit
+#                                    # 1gbit 100mbit 10mbit)
+#   OUT=DIR CHART=FILE ...           # where the raw results and the chart go
+#
+# The build is `./mvnw package` of the sample app and the benchmarks module (with -am), never
+# `install`: the jars stay in */target.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
@@ -16,6 +24,7 @@ HERE="$ROOT/benchmarks/e2e"
 OUT=${OUT:-$HERE/out}
 CHART=${CHART:-$ROOT/docs/benchmarks-request-time.png}
 QUICK=${QUICK:-0}
+WRK_ONLY=${WRK_ONLY:-0}
 case "${SERVER:-servlet}" in
 	servlet) SAMPLE=sample-app ;;
 	reactive) SAMPLE=sample-app-reactive ;;
@@ -27,7 +36,13 @@ OURS_PORT=18082
 BOOT_PORT=18083
 ADAPTIVE_PORT=18084
 JVM_OPTS=${JVM_OPTS:--Xms512m -Xmx1g}
-LINKS=(loopback 10gbit 1gbit 100mbit 10mbit)
+read -r -a LINKS <<<"${LINKS:-loopback 10gbit 1gbit 100mbit 10mbit}"
+for link in "${LINKS[@]}"; do
+	case "$link" in
+		loopback | 10gbit | 1gbit | 100mbit | 10mbit) ;;
+		*) echo "LINKS takes loopback 10gbit 1gbit 100mbit 10mbit, not $link" >&2; exit 2 ;;
+	esac
+done
 SERVER_PIDS=()
 
 log() { printf '%s %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
@@ -169,30 +184,25 @@ machine() {
 		echo "java: $(java -version 2>&1 | head -2 | tr '\n' ' ')"
 		echo "wrk: $(wrk -v 2>&1 | head -1)"
 		echo "sample app: $(basename "$APP")"
+		echo "server: ${SERVER:-servlet}"
 	} >"$OUT/machine.txt"
 }
 
 load() { echo "$1: $(cut -d' ' -f1-3 /proc/loadavg)" >>"$OUT/load.txt"; }
 
-main() {
-	requirements
-	build
-	rm -rf "$OUT"
-	mkdir -p "$OUT"
-	optional_libraries
-	machine
-	load start
+# WRK_ONLY: the client's check of which modes their server honours (it skips a mode whose
+# server answers without the coding asked for), and one request per endpoint and mode on
+# loopback, to $OUT/probe.csv, which gates wrk as requests.csv does otherwise.
+probe_modes() {
+	log "checking the modes (WRK_ONLY: no request timings)"
+	in_ns java -Xmx512m -cp "$BENCH" io.restcompress.benchmarks.e2e.EndToEndClient --link loopback \
+		--plain "http://127.0.0.1:$PLAIN_PORT" --ours "http://127.0.0.1:$OURS_PORT" \
+		--boot "http://127.0.0.1:$BOOT_PORT" --endpoints untagged,complex,ping --rounds 1 --warmup 0 \
+		--out "$OUT/probe.csv" 2>>"$OUT/client.log"
+	MODES_CSV="$OUT/probe.csv"
+}
 
-	ip netns add "$NS"
-	in_ns ip link set lo up
-	start_server plain $PLAIN_PORT --restcompress.enabled=false
-	start_server ours $OURS_PORT --restcompress.codec.gzip.level=1 --restcompress.codec.zstd.level=1
-	start_server boot $BOOT_PORT --restcompress.enabled=false --server.compression.enabled=true
-	for port in $PLAIN_PORT $OURS_PORT $BOOT_PORT; do
-		await_server "$port"
-	done
-	log "servers up in namespace $NS"
-
+request_times() {
 	in_ns curl -sf "http://127.0.0.1:$PLAIN_PORT/api/static" -o "$OUT/static.json"
 	log "predicting crossovers from codec speeds on $(stat -c %s "$OUT/static.json") bytes"
 	java -cp "$BENCH" io.restcompress.benchmarks.e2e.BreakEvenPrediction --body "$OUT/static.json" \
@@ -215,7 +225,10 @@ main() {
 		in_ns curl -sf "http://127.0.0.1:$ADAPTIVE_PORT/actuator/restcompress" -o "$OUT/decisions-$link.json" || true
 		stop_server "$ADAPTIVE_PID"
 	done
+	MODES_CSV="$OUT/requests.csv"
+}
 
+throughput() {
 	set_link loopback
 	local duration=$([ "$QUICK" = 1 ] && echo 3 || echo 10)
 	# wrk: rounds alternate the modes, so that they share the machine's state, and each round
@@ -234,7 +247,7 @@ main() {
 		for round in $(seq 1 "$rounds"); do
 			for ((k = 0; k < ${#specs[@]}; k++)); do
 				read -r mode port coding <<<"${specs[$(((k + round - 1) % ${#specs[@]}))]}"
-				grep -q "^loopback,$mode," "$OUT/requests.csv" || continue
+				grep -q "^loopback,$mode," "$MODES_CSV" || continue
 				load "wrk $mode /$path round $round"
 				log "wrk $mode /$path round $round"
 				[ "$round" = 1 ] && in_ns wrk -t2 -c16 -d3s -H "Accept-Encoding: $coding" "http://127.0.0.1:$port/$path" >/dev/null
@@ -243,10 +256,44 @@ main() {
 			done
 		done
 	done
+}
+
+main() {
+	requirements
+	build
+	rm -rf "$OUT"
+	mkdir -p "$OUT"
+	optional_libraries
+	machine
+	load start
+
+	ip netns add "$NS"
+	in_ns ip link set lo up
+	start_server plain $PLAIN_PORT --restcompress.enabled=false
+	start_server ours $OURS_PORT --restcompress.codec.gzip.level=1 --restcompress.codec.zstd.level=1
+	start_server boot $BOOT_PORT --restcompress.enabled=false --server.compression.enabled=true
+	for port in $PLAIN_PORT $OURS_PORT $BOOT_PORT; do
+		await_server "$port"
+	done
+	log "servers up in namespace $NS"
+
+	if [ "$WRK_ONLY" = 1 ]; then
+		probe_modes
+	else
+		request_times
+		# wrk runs the modes that answered as asked on loopback; without loopback in LINKS, check them
+		grep -q '^loopback,' "$OUT/requests.csv" || probe_modes
+	fi
+	throughput
 	load end
 
-	"$HERE/.venv/bin/python" "$HERE/summarize.py" --out "$OUT" --chart "$CHART"
-	log "summary in $OUT/e2e.md, chart in $CHART"
+	if [ "$WRK_ONLY" = 1 ]; then
+		"$HERE/.venv/bin/python" "$HERE/summarize.py" --out "$OUT"
+		log "summary in $OUT/e2e.md"
+	else
+		"$HERE/.venv/bin/python" "$HERE/summarize.py" --out "$OUT" --chart "$CHART"
+		log "summary in $OUT/e2e.md, chart in $CHART"
+	fi
 }
 
 main "$@"
