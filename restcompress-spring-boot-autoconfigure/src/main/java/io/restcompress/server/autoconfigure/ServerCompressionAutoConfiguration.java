@@ -9,6 +9,7 @@ import io.restcompress.metrics.CompressionRecorder;
 import io.restcompress.server.CompressionHandlerInterceptor;
 import io.restcompress.server.ContentCodingFilter;
 import io.restcompress.server.ContentDecodingExceptionResolver;
+import io.restcompress.server.ExchangeCodings;
 import io.restcompress.server.ResponseEncodingRules;
 import io.restcompress.server.ServerCompressionSettings;
 
@@ -75,8 +76,9 @@ public final class ServerCompressionAutoConfiguration {
 
 		@Bean
 		@ConditionalOnMissingBean
-		CompressionHandlerInterceptor compressionHandlerInterceptor(ServerCompressionSettings settings) {
-			return new CompressionHandlerInterceptor(settings);
+		CompressionHandlerInterceptor compressionHandlerInterceptor(ServerCompressionSettings settings,
+				ObjectProvider<ExchangeCodings> exchangeCodings) {
+			return new CompressionHandlerInterceptor(settings, exchangeCodings.getIfAvailable(() -> ExchangeCodings.NONE));
 		}
 
 		@Bean

@@ -1,0 +1,70 @@
+package io.restcompress.dictionary.autoconfigure;
+
+import java.time.Clock;
+
+import jakarta.servlet.DispatcherType;
+
+import io.restcompress.codec.ContentCodecs;
+import io.restcompress.codec.ZstdCodec;
+import io.restcompress.codec.autoconfigure.ContentCodecAutoConfiguration;
+import io.restcompress.dictionary.DictionaryCaptureFilter;
+import io.restcompress.dictionary.DictionaryExchangeCodings;
+import io.restcompress.dictionary.DictionaryStore;
+import io.restcompress.server.ExchangeCodings;
+import io.restcompress.server.autoconfigure.ServerCompressionProperties;
+
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
+import org.springframework.context.annotation.Bean;
+
+/**
+ * Auto-configuration of compression dictionaries for a servlet application with zstd:
+ * the {@link DictionaryStore}, the {@code dcz} offer for {@code @DictionaryCompressed}
+ * handlers, and the filter that keeps their bodies. Off unless
+ * {@code restcompress.dictionary.enabled=true}.
+ */
+@AutoConfiguration(after = ContentCodecAutoConfiguration.class)
+@ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
+@ConditionalOnBooleanProperty(name = "restcompress.enabled", matchIfMissing = true)
+@ConditionalOnBooleanProperty(name = "restcompress.server.enabled", matchIfMissing = true)
+@ConditionalOnBooleanProperty(name = "restcompress.dictionary.enabled")
+@ConditionalOnClass(name = { "com.github.luben.zstd.ZstdCompressCtx", "org.springframework.web.servlet.DispatcherServlet" })
+@ConditionalOnBean(ContentCodecs.class)
+@EnableConfigurationProperties(DictionaryProperties.class)
+public final class DictionaryAutoConfiguration {
+
+	@Bean
+	@ConditionalOnMissingBean
+	DictionaryStore dictionaryStore(DictionaryProperties properties) {
+		return new DictionaryStore(properties.getMaxSize().toBytes(), properties.getMaxTotalSize().toBytes(),
+				properties.getMaxEntries(), properties.getTtl(), Clock.systemUTC());
+	}
+
+	@Bean
+	@ConditionalOnMissingBean(ExchangeCodings.class)
+	DictionaryExchangeCodings dictionaryExchangeCodings(DictionaryStore store, ContentCodecs codecs) {
+		ZstdCodec zstd = codecs.find(ZstdCodec.CODING)
+			.filter(ZstdCodec.class::isInstance)
+			.map(ZstdCodec.class::cast)
+			.orElseGet(() -> new ZstdCodec(1, ZstdCodec.DEFAULT_MAX_WINDOW));
+		return new DictionaryExchangeCodings(store, zstd);
+	}
+
+	@Bean
+	FilterRegistrationBean<DictionaryCaptureFilter> dictionaryCaptureFilter(DictionaryStore store,
+			DictionaryProperties properties, ObjectProvider<ServerCompressionProperties> serverProperties) {
+		DictionaryCaptureFilter filter = new DictionaryCaptureFilter(store, properties.getMaxSize().toBytes());
+		FilterRegistrationBean<DictionaryCaptureFilter> registration = new FilterRegistrationBean<>(filter);
+		registration.setDispatcherTypes(DispatcherType.REQUEST);
+		registration.setOrder(serverProperties.getIfAvailable(ServerCompressionProperties::new).getFilterOrder() + 1);
+		return registration;
+	}
+
+}
