@@ -12,9 +12,11 @@ import io.restcompress.codec.DczCodec;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The server's dictionaries, by SHA-256: bounded in the size of one dictionary, the size of
- * all and their number, each kept for a time after it was last stored, and evicted least
- * recently used first when a bound is reached. Thread-safe.
+ * Dictionaries by origin and SHA-256, for the server (which keeps its own, under the origin
+ * {@code ""}) and the clients (which keep each origin's apart, and never offer one origin's
+ * dictionary to another): bounded in the size of one dictionary, the size of all and their
+ * number, each kept for a time after it was last stored, and evicted least recently used first
+ * when a bound is reached. Thread-safe.
  */
 public final class DictionaryStore {
 
@@ -57,15 +59,28 @@ public final class DictionaryStore {
 	 * @return the stored dictionary, or {@code null} if it is not kept
 	 */
 	public @Nullable StoredDictionary store(byte[] content, MatchPattern match, String id) {
+		return store("", content, match, id);
+	}
+
+	/**
+	 * Keeps a response body of an origin as a dictionary, unless it is empty, larger than the
+	 * largest dictionary kept, or not usable as raw content.
+	 * @param origin the origin the body came from
+	 * @param content the body
+	 * @param match the paths of that origin it applies to
+	 * @param id its identifier, empty for none
+	 * @return the stored dictionary, or {@code null} if it is not kept
+	 */
+	public @Nullable StoredDictionary store(String origin, byte[] content, MatchPattern match, String id) {
 		if (content.length == 0 || content.length > this.maxSize || this.maxEntries < 1
 				|| !DczCodec.usableAsDictionary(content)) {
 			return null;
 		}
 		byte[] hash = DczCodec.sha256(content);
 		StoredDictionary dictionary = new StoredDictionary(content, hash, match, id);
-		Instant expires = this.clock.instant().plus(this.ttl);
+		Instant now = this.clock.instant();
 		synchronized (this.entries) {
-			Entry previous = this.entries.put(key(hash), new Entry(dictionary, expires));
+			Entry previous = this.entries.put(key(origin, hash), new Entry(origin, dictionary, now, now.plus(this.ttl)));
 			if (previous != null) {
 				this.totalSize -= previous.dictionary.content().length;
 			}
@@ -83,7 +98,7 @@ public final class DictionaryStore {
 	 */
 	public @Nullable StoredDictionary find(byte[] hash, String path) {
 		synchronized (this.entries) {
-			String key = key(hash);
+			String key = key("", hash);
 			Entry entry = this.entries.get(key);
 			if (entry == null) {
 				return null;
@@ -94,6 +109,39 @@ public final class DictionaryStore {
 			}
 			return entry.dictionary.match().matches(path) ? entry.dictionary : null;
 		}
+	}
+
+	/**
+	 * Returns the dictionary of an origin to offer for a path (RFC 9842, section 2.2.2): of
+	 * those whose pattern matches, the one with the longest pattern, then the one stored last.
+	 * @param origin the origin of the request
+	 * @param path the request's path
+	 * @return the dictionary, or {@code null} if none applies
+	 */
+	public @Nullable StoredDictionary best(String origin, String path) {
+		synchronized (this.entries) {
+			Instant now = this.clock.instant();
+			Entry best = null;
+			for (Entry entry : this.entries.values()) {
+				if (entry.origin.equals(origin) && now.isBefore(entry.expires)
+						&& entry.dictionary.match().matches(path) && (best == null || entry.betterThan(best))) {
+					best = entry;
+				}
+			}
+			if (best == null) {
+				return null;
+			}
+			this.entries.get(key(origin, best.dictionary.hash()));
+			return best.dictionary;
+		}
+	}
+
+	/**
+	 * The largest dictionary kept.
+	 * @return the size in bytes
+	 */
+	public long maxSize() {
+		return this.maxSize;
 	}
 
 	/**
@@ -139,11 +187,17 @@ public final class DictionaryStore {
 		}
 	}
 
-	private static String key(byte[] hash) {
-		return DictionaryFields.availableDictionary(hash);
+	private static String key(String origin, byte[] hash) {
+		return origin + " " + DictionaryFields.availableDictionary(hash);
 	}
 
-	private record Entry(StoredDictionary dictionary, Instant expires) {
+	private record Entry(String origin, StoredDictionary dictionary, Instant stored, Instant expires) {
+
+		boolean betterThan(Entry other) {
+			int longer = Integer.compare(this.dictionary.match().pattern().length(),
+					other.dictionary.match().pattern().length());
+			return (longer != 0) ? longer > 0 : !this.stored.isBefore(other.stored);
+		}
 
 	}
 

@@ -5,28 +5,18 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.HexFormat;
-import java.util.List;
 
 import com.github.luben.zstd.Zstd;
 import com.github.luben.zstd.ZstdDecompressCtx;
-import io.restcompress.LzfCompressed;
 import io.restcompress.codec.DczCodec;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.SpringBootConfiguration;
-import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.context.annotation.Import;
-import org.springframework.http.MediaType;
-import org.springframework.http.ResponseEntity;
-import org.springframework.web.bind.annotation.GetMapping;
-import org.springframework.web.bind.annotation.RestController;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -35,7 +25,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * announced as a dictionary, kept, and its next version is sent in {@code dcz} to a client
  * that names the previous one.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+@SpringBootTest(classes = DictionaryTestApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = "restcompress.dictionary.enabled=true")
 class DictionaryServerIntegrationTests {
 
@@ -43,7 +33,7 @@ class DictionaryServerIntegrationTests {
 	int port;
 
 	@Autowired
-	Versions versions;
+	DictionaryTestApplication.Versions versions;
 
 	private final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
@@ -71,7 +61,7 @@ class DictionaryServerIntegrationTests {
 		byte[] body = response.body();
 		assertThat(HexFormat.of().formatHex(body, 0, 8)).isEqualTo("5e2a4d1820000000");
 		assertThat(Arrays.copyOfRange(body, 8, 40)).isEqualTo(DczCodec.sha256(previous));
-		byte[] current = Versions.document(2);
+		byte[] current = DictionaryTestApplication.Versions.document(2);
 		try (ZstdDecompressCtx zstd = new ZstdDecompressCtx()) {
 			zstd.loadDict(previous);
 			assertThat(zstd.decompress(Arrays.copyOfRange(body, 40, body.length), current.length)).isEqualTo(current);
@@ -144,49 +134,6 @@ class DictionaryServerIntegrationTests {
 			request.headers(headers);
 		}
 		return this.client.send(request.GET().build(), HttpResponse.BodyHandlers.ofByteArray());
-	}
-
-	@SpringBootConfiguration
-	@EnableAutoConfiguration
-	@Import(Versions.class)
-	static class DictionaryApplication {
-
-	}
-
-	@RestController
-	static class Versions {
-
-		volatile int version = 1;
-
-		static byte[] document(int version) {
-			StringBuilder json = new StringBuilder("[");
-			for (int i = 0; i < 20_000; i++) {
-				int changed = (i % 1000 == 0) ? version : 1;
-				json.append("{\"id\":").append(i).append(",\"login\":\"user").append(i % 97)
-					.append("@example.com\",\"version\":").append(changed).append("},");
-			}
-			return json.append("{}]").toString().getBytes(StandardCharsets.UTF_8);
-		}
-
-		@DictionaryCompressed(match = "/api/feed*", id = "feed")
-		@GetMapping("/api/feed")
-		ResponseEntity<byte[]> feed() {
-			return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).eTag("\"v" + this.version + "\"")
-				.body(document(this.version));
-		}
-
-		@DictionaryCompressed(match = "/api/orders*")
-		@GetMapping("/api/orders")
-		ResponseEntity<byte[]> orders() {
-			return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(document(3));
-		}
-
-		@LzfCompressed
-		@GetMapping("/api/plain")
-		ResponseEntity<byte[]> plain() {
-			return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(document(1));
-		}
-
 	}
 
 }

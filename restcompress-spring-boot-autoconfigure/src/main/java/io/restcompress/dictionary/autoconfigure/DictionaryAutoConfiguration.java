@@ -1,7 +1,5 @@
 package io.restcompress.dictionary.autoconfigure;
 
-import java.time.Clock;
-
 import jakarta.servlet.DispatcherType;
 
 import io.restcompress.codec.ContentCodecs;
@@ -43,8 +41,7 @@ public final class DictionaryAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	DictionaryStore dictionaryStore(DictionaryProperties properties) {
-		return new DictionaryStore(properties.getMaxSize().toBytes(), properties.getMaxTotalSize().toBytes(),
-				properties.getMaxEntries(), properties.getTtl(), Clock.systemUTC());
+		return properties.createStore();
 	}
 
 	@Bean
