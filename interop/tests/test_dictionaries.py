@@ -5,18 +5,12 @@ decodes with the previous version as a raw-content dictionary."""
 import base64
 import hashlib
 import json
-import os
 
-import pytest
 import zstandard
 
 from support.http import send
 
 DCZ_MAGIC = bytes.fromhex("5e2a4d1820000000")
-
-pytestmark = pytest.mark.skipif(
-    "reactive" in os.environ.get("SAMPLE_APP_JAR", ""),
-    reason="compression dictionaries are implemented for servlet (Spring MVC) servers only, not yet for WebFlux")
 
 
 def available_dictionary(dictionary: bytes) -> str:

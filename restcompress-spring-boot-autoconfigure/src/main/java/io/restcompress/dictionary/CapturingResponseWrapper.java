@@ -8,19 +8,27 @@ import java.nio.charset.Charset;
 
 import jakarta.servlet.ServletOutputStream;
 import jakarta.servlet.WriteListener;
+import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import jakarta.servlet.http.HttpServletResponseWrapper;
 
 import org.jspecify.annotations.Nullable;
+import org.springframework.web.servlet.HandlerMapping;
 
 /**
- * Passes a response through and, once {@linkplain #capture started}, keeps a copy of the body
- * the application writes, before any content coding, up to a limit; a body over the limit is
- * not kept at all.
+ * Passes a response through and, when the handler the request was mapped to is a
+ * {@link DictionaryCompressed dictionary}, keeps a copy of the body the application writes,
+ * before any content coding, up to a limit; a body over the limit is not kept at all.
  */
 final class CapturingResponseWrapper extends HttpServletResponseWrapper {
 
+	private final HttpServletRequest request;
+
+	private final DictionaryDeclarations declarations;
+
 	private final long maxSize;
+
+	private boolean resolved;
 
 	private @Nullable ByteArrayOutputStream copy;
 
@@ -32,19 +40,12 @@ final class CapturingResponseWrapper extends HttpServletResponseWrapper {
 
 	private @Nullable PrintWriter writer;
 
-	CapturingResponseWrapper(HttpServletResponse response, long maxSize) {
+	CapturingResponseWrapper(HttpServletRequest request, HttpServletResponse response,
+			DictionaryDeclarations declarations, long maxSize) {
 		super(response);
+		this.request = request;
+		this.declarations = declarations;
 		this.maxSize = maxSize;
-	}
-
-	/**
-	 * Starts keeping the body as the dictionary of a pattern.
-	 * @param match the paths it applies to
-	 * @param id its identifier
-	 */
-	void capture(MatchPattern match, String id) {
-		this.capture = new Capture(match, id);
-		this.copy = new ByteArrayOutputStream();
 	}
 
 	/**
@@ -89,6 +90,7 @@ final class CapturingResponseWrapper extends HttpServletResponseWrapper {
 	@Override
 	public void reset() {
 		super.reset();
+		this.resolved = false;
 		this.capture = null;
 		this.copy = null;
 	}
@@ -102,6 +104,15 @@ final class CapturingResponseWrapper extends HttpServletResponseWrapper {
 	}
 
 	private void copy(byte[] bytes, int offset, int length) {
+		if (!this.resolved) {
+			this.resolved = true;
+			DictionaryDeclarations.Declaration declaration = this.declarations
+				.of(this.request.getAttribute(HandlerMapping.BEST_MATCHING_HANDLER_ATTRIBUTE));
+			if (declaration != null) {
+				this.capture = new Capture(declaration.match(), declaration.id());
+				this.copy = new ByteArrayOutputStream();
+			}
+		}
 		if (this.copy == null) {
 			return;
 		}

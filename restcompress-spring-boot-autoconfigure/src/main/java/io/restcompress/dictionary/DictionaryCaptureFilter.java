@@ -4,35 +4,30 @@ import java.io.IOException;
 
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
-import jakarta.servlet.ServletRequest;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
-import org.jspecify.annotations.Nullable;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
  * Keeps the bodies of {@link DictionaryCompressed} handlers' {@code 200} responses to
  * {@code GET} in the {@link DictionaryStore}. Runs inside the content-coding filter, so it sees
- * the body before it is encoded; {@link DictionaryExchangeCodings} starts the capture once the
- * handler is known. Streamed (asynchronous) responses are not kept.
+ * the body before it is encoded. Streamed (asynchronous) responses are not kept.
  */
 public class DictionaryCaptureFilter extends OncePerRequestFilter {
 
-	private static final String ATTRIBUTE = DictionaryCaptureFilter.class.getName() + ".response";
-
 	private final DictionaryStore store;
 
-	private final long maxSize;
+	private final DictionaryDeclarations declarations;
 
 	/**
 	 * Creates the filter.
 	 * @param store where dictionaries are kept
-	 * @param maxSize the largest body kept, in bytes
+	 * @param declarations which handlers are dictionaries
 	 */
-	public DictionaryCaptureFilter(DictionaryStore store, long maxSize) {
+	public DictionaryCaptureFilter(DictionaryStore store, DictionaryDeclarations declarations) {
 		this.store = store;
-		this.maxSize = maxSize;
+		this.declarations = declarations;
 	}
 
 	@Override
@@ -42,8 +37,8 @@ public class DictionaryCaptureFilter extends OncePerRequestFilter {
 			chain.doFilter(request, response);
 			return;
 		}
-		CapturingResponseWrapper capturing = new CapturingResponseWrapper(response, this.maxSize);
-		request.setAttribute(ATTRIBUTE, capturing);
+		CapturingResponseWrapper capturing = new CapturingResponseWrapper(request, response, this.declarations,
+				this.store.maxSize());
 		chain.doFilter(request, capturing);
 		if (!request.isAsyncStarted()) {
 			CapturingResponseWrapper.Captured captured = capturing.captured();
@@ -51,10 +46,6 @@ public class DictionaryCaptureFilter extends OncePerRequestFilter {
 				this.store.store(captured.body(), captured.match(), captured.id());
 			}
 		}
-	}
-
-	static @Nullable CapturingResponseWrapper find(ServletRequest request) {
-		return (CapturingResponseWrapper) request.getAttribute(ATTRIBUTE);
 	}
 
 }

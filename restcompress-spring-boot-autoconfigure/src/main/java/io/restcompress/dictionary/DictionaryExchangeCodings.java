@@ -1,31 +1,25 @@
 package io.restcompress.dictionary;
 
-import java.lang.reflect.Method;
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
-
-import jakarta.servlet.http.HttpServletRequest;
-import jakarta.servlet.http.HttpServletResponse;
+import java.util.function.Function;
 
 import io.restcompress.codec.ContentCodec;
 import io.restcompress.codec.DczCodec;
 import io.restcompress.codec.ZstdCodec;
 import io.restcompress.server.ExchangeCodings;
+import io.restcompress.server.ResponseFields;
+import io.restcompress.server.VaryHeader;
 
 import org.jspecify.annotations.Nullable;
-import org.springframework.core.annotation.AnnotatedElementUtils;
 import org.springframework.http.HttpHeaders;
-import org.springframework.web.method.HandlerMethod;
 
 /**
- * The server side of RFC 9842 for Spring MVC: a {@link DictionaryCompressed} handler's
- * responses carry {@code Use-As-Dictionary} and {@code Vary: Available-Dictionary}, their bodies
- * are kept (by {@link DictionaryCaptureFilter}), and a request whose
- * {@code Available-Dictionary} names a kept dictionary whose pattern matches its path is offered
- * {@code dcz} with that dictionary. A hash the store does not know changes nothing: the
- * response is negotiated as usual. Thread-safe.
+ * The server side of RFC 9842, on Spring MVC and WebFlux: a {@link DictionaryCompressed}
+ * handler's responses carry {@code Use-As-Dictionary} and {@code Vary: Available-Dictionary},
+ * and a request whose {@code Available-Dictionary} names a kept dictionary whose pattern
+ * matches its path is offered {@code dcz} with that dictionary. A hash the store does not know
+ * changes nothing: the response is negotiated as usual. The bodies are kept by
+ * {@link DictionaryCaptureFilter} or {@link DictionaryCaptureWebFilter}. Thread-safe.
  */
 public final class DictionaryExchangeCodings implements ExchangeCodings {
 
@@ -33,61 +27,36 @@ public final class DictionaryExchangeCodings implements ExchangeCodings {
 
 	private final ZstdCodec zstd;
 
-	private final Map<Method, Optional<Declaration>> declarations = new ConcurrentHashMap<>();
+	private final DictionaryDeclarations declarations;
 
 	/**
 	 * Creates the codings.
 	 * @param store the kept dictionaries
 	 * @param zstd the zstd codec whose contexts and level {@code dcz} uses
+	 * @param declarations which handlers are dictionaries
 	 */
-	public DictionaryExchangeCodings(DictionaryStore store, ZstdCodec zstd) {
+	public DictionaryExchangeCodings(DictionaryStore store, ZstdCodec zstd, DictionaryDeclarations declarations) {
 		this.store = store;
 		this.zstd = zstd;
+		this.declarations = declarations;
 	}
 
 	@Override
-	public List<ContentCodec> offer(HttpServletRequest request, HttpServletResponse response, Object handler) {
-		Declaration declaration = declaration(handler);
+	public List<ContentCodec> offer(Object handler, String path, Function<String, @Nullable String> requestHeader,
+			ResponseFields response) {
+		DictionaryDeclarations.Declaration declaration = this.declarations.of(handler);
 		if (declaration == null) {
 			return List.of();
 		}
-		response.setHeader(DictionaryFields.USE_AS_DICTIONARY, declaration.field);
-		response.addHeader(HttpHeaders.VARY, DictionaryFields.AVAILABLE_DICTIONARY);
-		CapturingResponseWrapper capturing = DictionaryCaptureFilter.find(request);
-		if (capturing != null) {
-			capturing.capture(declaration.match, declaration.id);
+		response.set(DictionaryFields.USE_AS_DICTIONARY, declaration.field());
+		String vary = VaryHeader.with(response.getAll(HttpHeaders.VARY), DictionaryFields.AVAILABLE_DICTIONARY);
+		if (vary != null) {
+			response.set(HttpHeaders.VARY, vary);
 		}
-		byte[] hash = DictionaryFields.parseAvailableDictionary(request.getHeader(DictionaryFields.AVAILABLE_DICTIONARY));
-		StoredDictionary dictionary = (hash != null) ? this.store.find(hash, request.getRequestURI()) : null;
+		byte[] hash = DictionaryFields.parseAvailableDictionary(requestHeader.apply(DictionaryFields.AVAILABLE_DICTIONARY));
+		StoredDictionary dictionary = (hash != null) ? this.store.find(hash, path) : null;
 		return (dictionary != null) ? List.of(new DczCodec(this.zstd, dictionary.content(), dictionary.hash()))
 				: List.of();
-	}
-
-	private @Nullable Declaration declaration(Object handler) {
-		if (!(handler instanceof HandlerMethod handlerMethod)) {
-			return null;
-		}
-		return this.declarations.computeIfAbsent(handlerMethod.getMethod(), (method) -> {
-			DictionaryCompressed annotation = AnnotatedElementUtils.findMergedAnnotation(method,
-					DictionaryCompressed.class);
-			if (annotation == null) {
-				annotation = AnnotatedElementUtils.findMergedAnnotation(handlerMethod.getBeanType(),
-						DictionaryCompressed.class);
-			}
-			return Optional.ofNullable(annotation).map(Declaration::of);
-		}).orElse(null);
-	}
-
-	/**
-	 * What a handler declares, with the field value written once.
-	 */
-	private record Declaration(MatchPattern match, String id, String field) {
-
-		static Declaration of(DictionaryCompressed annotation) {
-			MatchPattern match = MatchPattern.of(annotation.match());
-			return new Declaration(match, annotation.id(), DictionaryFields.useAsDictionary(match, annotation.id()));
-		}
-
 	}
 
 }

@@ -39,8 +39,8 @@ public class CompressionHandlerInterceptor implements HandlerInterceptor {
 		if (exchange != null) {
 			HandlerCompression allowed = this.resolver.resolve(handler);
 			if (allowed.allowed()) {
-				allowed = allowed.withFirst(this.exchangeCodings.offer(request, response, handler),
-						this.settings.responseCodecs());
+				allowed = allowed.withFirst(this.exchangeCodings.offer(handler, request.getRequestURI(),
+						request::getHeader, new ServletResponseFields(response)), this.settings.responseCodecs());
 			}
 			exchange.handledBy(allowed);
 		}

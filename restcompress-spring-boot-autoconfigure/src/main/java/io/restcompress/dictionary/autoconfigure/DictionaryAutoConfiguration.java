@@ -6,6 +6,8 @@ import io.restcompress.codec.ContentCodecs;
 import io.restcompress.codec.ZstdCodec;
 import io.restcompress.codec.autoconfigure.ContentCodecAutoConfiguration;
 import io.restcompress.dictionary.DictionaryCaptureFilter;
+import io.restcompress.dictionary.DictionaryCaptureWebFilter;
+import io.restcompress.dictionary.DictionaryDeclarations;
 import io.restcompress.dictionary.DictionaryExchangeCodings;
 import io.restcompress.dictionary.DictionaryStore;
 import io.restcompress.server.ExchangeCodings;
@@ -21,19 +23,20 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplicat
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
 
 /**
- * Auto-configuration of compression dictionaries for a servlet application with zstd:
- * the {@link DictionaryStore}, the {@code dcz} offer for {@code @DictionaryCompressed}
- * handlers, and the filter that keeps their bodies. Off unless
+ * Auto-configuration of compression dictionaries on a server with zstd: the
+ * {@link DictionaryStore}, the {@code dcz} offer for {@code @DictionaryCompressed} handlers,
+ * and the filter that keeps their bodies, for Spring MVC and WebFlux. Off unless
  * {@code restcompress.dictionary.enabled=true}.
  */
 @AutoConfiguration(after = ContentCodecAutoConfiguration.class)
-@ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
+@ConditionalOnWebApplication
 @ConditionalOnBooleanProperty(name = "restcompress.enabled", matchIfMissing = true)
 @ConditionalOnBooleanProperty(name = "restcompress.server.enabled", matchIfMissing = true)
 @ConditionalOnBooleanProperty(name = "restcompress.dictionary.enabled")
-@ConditionalOnClass(name = { "com.github.luben.zstd.ZstdCompressCtx", "org.springframework.web.servlet.DispatcherServlet" })
+@ConditionalOnClass(name = "com.github.luben.zstd.ZstdCompressCtx")
 @ConditionalOnBean(ContentCodecs.class)
 @EnableConfigurationProperties(DictionaryProperties.class)
 public final class DictionaryAutoConfiguration {
@@ -45,23 +48,54 @@ public final class DictionaryAutoConfiguration {
 	}
 
 	@Bean
+	@ConditionalOnMissingBean
+	DictionaryDeclarations dictionaryDeclarations() {
+		return new DictionaryDeclarations();
+	}
+
+	@Bean
 	@ConditionalOnMissingBean(ExchangeCodings.class)
-	DictionaryExchangeCodings dictionaryExchangeCodings(DictionaryStore store, ContentCodecs codecs) {
+	DictionaryExchangeCodings dictionaryExchangeCodings(DictionaryStore store, ContentCodecs codecs,
+			DictionaryDeclarations declarations) {
 		ZstdCodec zstd = codecs.find(ZstdCodec.CODING)
 			.filter(ZstdCodec.class::isInstance)
 			.map(ZstdCodec.class::cast)
 			.orElseGet(() -> new ZstdCodec(1, ZstdCodec.DEFAULT_MAX_WINDOW));
-		return new DictionaryExchangeCodings(store, zstd);
+		return new DictionaryExchangeCodings(store, zstd, declarations);
 	}
 
-	@Bean
-	FilterRegistrationBean<DictionaryCaptureFilter> dictionaryCaptureFilter(DictionaryStore store,
-			DictionaryProperties properties, ObjectProvider<ServerCompressionProperties> serverProperties) {
-		DictionaryCaptureFilter filter = new DictionaryCaptureFilter(store, properties.getMaxSize().toBytes());
-		FilterRegistrationBean<DictionaryCaptureFilter> registration = new FilterRegistrationBean<>(filter);
-		registration.setDispatcherTypes(DispatcherType.REQUEST);
-		registration.setOrder(serverProperties.getIfAvailable(ServerCompressionProperties::new).getFilterOrder() + 1);
-		return registration;
+	private static int innerOrder(ObjectProvider<ServerCompressionProperties> serverProperties) {
+		return serverProperties.getIfAvailable(ServerCompressionProperties::new).getFilterOrder() + 1;
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
+	@ConditionalOnClass(name = "org.springframework.web.servlet.DispatcherServlet")
+	static class ServletConfiguration {
+
+		@Bean
+		FilterRegistrationBean<DictionaryCaptureFilter> dictionaryCaptureFilter(DictionaryStore store,
+				DictionaryDeclarations declarations, ObjectProvider<ServerCompressionProperties> serverProperties) {
+			FilterRegistrationBean<DictionaryCaptureFilter> registration = new FilterRegistrationBean<>(
+					new DictionaryCaptureFilter(store, declarations));
+			registration.setDispatcherTypes(DispatcherType.REQUEST);
+			registration.setOrder(innerOrder(serverProperties));
+			return registration;
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.REACTIVE)
+	@ConditionalOnClass(name = "org.springframework.web.reactive.DispatcherHandler")
+	static class ReactiveConfiguration {
+
+		@Bean
+		DictionaryCaptureWebFilter dictionaryCaptureWebFilter(DictionaryStore store,
+				DictionaryDeclarations declarations, ObjectProvider<ServerCompressionProperties> serverProperties) {
+			return new DictionaryCaptureWebFilter(store, declarations, innerOrder(serverProperties));
+		}
+
 	}
 
 }

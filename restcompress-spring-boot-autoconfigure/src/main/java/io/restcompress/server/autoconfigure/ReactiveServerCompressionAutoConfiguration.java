@@ -6,6 +6,7 @@ import io.restcompress.decision.autoconfigure.DecisionAutoConfiguration;
 import io.restcompress.metrics.CompressionRecorder;
 import io.restcompress.reactive.DecoderThreads;
 import io.restcompress.reactive.autoconfigure.DecoderThreadsFactory;
+import io.restcompress.server.ExchangeCodings;
 import io.restcompress.server.ResponseEncodingRules;
 import io.restcompress.server.ServerCompressionSettings;
 import io.restcompress.server.reactive.ContentCodingWebFilter;
@@ -45,9 +46,10 @@ public final class ReactiveServerCompressionAutoConfiguration {
 	@ConditionalOnMissingBean
 	ContentCodingWebFilter contentCodingWebFilter(ServerCompressionSettings settings,
 			ObjectProvider<CompressionRecorder> recorder, ServerCompressionProperties properties,
-			ResponseEncodingRules rules) {
+			ResponseEncodingRules rules, ObjectProvider<ExchangeCodings> exchangeCodings) {
 		ContentCodingWebFilter filter = new ContentCodingWebFilter(settings,
-				recorder.getIfAvailable(() -> CompressionRecorder.NONE), rules);
+				recorder.getIfAvailable(() -> CompressionRecorder.NONE), rules,
+				exchangeCodings.getIfAvailable(() -> ExchangeCodings.NONE));
 		filter.setOrder(properties.getFilterOrder());
 		return filter;
 	}

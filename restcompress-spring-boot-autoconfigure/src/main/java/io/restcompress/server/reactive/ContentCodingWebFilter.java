@@ -7,6 +7,7 @@ import io.restcompress.metrics.Direction;
 import io.restcompress.metrics.Side;
 import io.restcompress.metrics.SkipReason;
 import io.restcompress.server.CodingProblem;
+import io.restcompress.server.ExchangeCodings;
 import io.restcompress.server.HandlerCompressionResolver;
 import io.restcompress.server.ResponseEncodingRules;
 import io.restcompress.server.ServerCompressionSettings;
@@ -47,10 +48,23 @@ public class ContentCodingWebFilter implements WebFilter, Ordered {
 	 */
 	public ContentCodingWebFilter(ServerCompressionSettings settings, CompressionRecorder recorder,
 			ResponseEncodingRules rules) {
+		this(settings, recorder, rules, ExchangeCodings.NONE);
+	}
+
+	/**
+	 * Creates the filter.
+	 * @param settings the server's settings
+	 * @param recorder records what the filter does
+	 * @param rules the response rules
+	 * @param exchangeCodings the codings an exchange may add ahead of its handler's
+	 */
+	public ContentCodingWebFilter(ServerCompressionSettings settings, CompressionRecorder recorder,
+			ResponseEncodingRules rules, ExchangeCodings exchangeCodings) {
 		this.settings = settings;
 		this.recorder = recorder;
 		this.rules = rules;
-		this.handlers = new ReactiveCompressionExchange.Handlers(new HandlerCompressionResolver(settings));
+		this.handlers = new ReactiveCompressionExchange.Handlers(new HandlerCompressionResolver(settings),
+				exchangeCodings, settings.responseCodecs());
 	}
 
 	@Override

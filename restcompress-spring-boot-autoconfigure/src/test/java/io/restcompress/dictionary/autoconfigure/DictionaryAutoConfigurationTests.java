@@ -4,15 +4,19 @@ import java.time.Duration;
 
 import io.restcompress.codec.autoconfigure.ContentCodecAutoConfiguration;
 import io.restcompress.dictionary.DictionaryCaptureFilter;
+import io.restcompress.dictionary.DictionaryCaptureWebFilter;
 import io.restcompress.dictionary.DictionaryExchangeCodings;
 import io.restcompress.dictionary.DictionaryStore;
 import io.restcompress.dictionary.MatchPattern;
 import io.restcompress.server.CompressionHandlerInterceptor;
 import io.restcompress.server.ExchangeCodings;
+import io.restcompress.server.autoconfigure.ReactiveServerCompressionAutoConfiguration;
 import io.restcompress.server.autoconfigure.ServerCompressionAutoConfiguration;
+import io.restcompress.server.reactive.ContentCodingWebFilter;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.runner.ReactiveWebApplicationContextRunner;
 import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.core.Ordered;
@@ -52,6 +56,23 @@ class DictionaryAutoConfigurationTests {
 				.orElseThrow();
 			assertThat(capture.getOrder()).isEqualTo(Ordered.HIGHEST_PRECEDENCE + 11);
 		});
+	}
+
+	@Test
+	void onAReactiveServerTheWebFilterKeepsBodiesAndTheCodingFilterOffersDcz() {
+		new ReactiveWebApplicationContextRunner()
+			.withConfiguration(AutoConfigurations.of(ContentCodecAutoConfiguration.class,
+					DictionaryAutoConfiguration.class, ReactiveServerCompressionAutoConfiguration.class))
+			.withPropertyValues("restcompress.dictionary.enabled=true")
+			.run((context) -> {
+				assertThat(context).hasSingleBean(DictionaryCaptureWebFilter.class)
+					.doesNotHaveBean(FilterRegistrationBean.class);
+				assertThat(context.getBean(DictionaryCaptureWebFilter.class).getOrder())
+					.isEqualTo(Ordered.HIGHEST_PRECEDENCE + 11);
+				assertThat(context.getBean(ContentCodingWebFilter.class)).extracting("handlers")
+					.extracting("exchangeCodings")
+					.isSameAs(context.getBean(DictionaryExchangeCodings.class));
+			});
 	}
 
 	@Test
