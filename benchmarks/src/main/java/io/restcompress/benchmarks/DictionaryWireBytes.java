@@ -85,12 +85,7 @@ public final class DictionaryWireBytes {
 				count, smallest, largest, zstd.level());
 		System.out.printf(Locale.ROOT, "Trained dictionary: %,d bytes from %,d other bodies (%,d bytes sent once)%n%n",
 				raw.length, training.size(), raw.length);
-		System.out.println("| coding | bytes | per body | vs identity | vs zstd |");
-		System.out.println("|---|---:|---:|---:|---:|");
-		row("identity", identity, count, identity, zstdBytes);
-		row("zstd", zstdBytes, count, identity, zstdBytes);
-		row("dcz, trained dictionary", dczBytes, count, identity, zstdBytes);
-		System.out.println();
+		table("body", count, identity, zstdBytes, "dcz, trained dictionary", dczBytes);
 	}
 
 	private static void polledFeed(ZstdCodec zstd, int polls) throws IOException {
@@ -107,11 +102,15 @@ public final class DictionaryWireBytes {
 		}
 		System.out.printf(Locale.ROOT, "### Polled feed: versions 1 to %d of /api/feed (%,d bytes each), zstd level %d%n%n",
 				polls, identity / polls, zstd.level());
-		System.out.println("| coding | bytes | per version | vs identity | vs zstd |");
+		table("version", polls, identity, zstdBytes, "dcz, previous version", dczBytes);
+	}
+
+	private static void table(String unit, int count, long identity, long zstd, String dczName, long dcz) {
+		System.out.println("| coding | bytes | per " + unit + " | vs identity | vs zstd |");
 		System.out.println("|---|---:|---:|---:|---:|");
-		row("identity", identity, polls, identity, zstdBytes);
-		row("zstd", zstdBytes, polls, identity, zstdBytes);
-		row("dcz, previous version", dczBytes, polls, identity, zstdBytes);
+		row("identity", identity, count, identity, zstd);
+		row("zstd", zstd, count, identity, zstd);
+		row(dczName, dcz, count, identity, zstd);
 		System.out.println();
 	}
 
