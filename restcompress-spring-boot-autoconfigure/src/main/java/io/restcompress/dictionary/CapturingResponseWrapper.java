@@ -32,7 +32,7 @@ final class CapturingResponseWrapper extends HttpServletResponseWrapper {
 
 	private @Nullable ByteArrayOutputStream copy;
 
-	private @Nullable Capture capture;
+	private DictionaryDeclarations.@Nullable Declaration capture;
 
 	private boolean overflowed;
 
@@ -60,7 +60,7 @@ final class CapturingResponseWrapper extends HttpServletResponseWrapper {
 		if (this.capture == null || this.copy == null || this.overflowed || getStatus() != SC_OK) {
 			return null;
 		}
-		return new Captured(this.copy.toByteArray(), this.capture.match, this.capture.id);
+		return new Captured(this.copy.toByteArray(), this.capture);
 	}
 
 	@Override
@@ -109,7 +109,7 @@ final class CapturingResponseWrapper extends HttpServletResponseWrapper {
 			DictionaryDeclarations.Declaration declaration = this.declarations
 				.of(this.request.getAttribute(HandlerMapping.BEST_MATCHING_HANDLER_ATTRIBUTE));
 			if (declaration != null) {
-				this.capture = new Capture(declaration.match(), declaration.id());
+				this.capture = declaration;
 				this.copy = new ByteArrayOutputStream();
 			}
 		}
@@ -124,18 +124,13 @@ final class CapturingResponseWrapper extends HttpServletResponseWrapper {
 		this.copy.write(bytes, offset, length);
 	}
 
-	private record Capture(MatchPattern match, String id) {
-
-	}
-
 	/**
-	 * A body kept to become a dictionary.
+	 * A body kept to become a dictionary or a training sample.
 	 *
 	 * @param body the body
-	 * @param match the paths it applies to
-	 * @param id its identifier
+	 * @param declaration what its handler declares
 	 */
-	record Captured(byte[] body, MatchPattern match, String id) {
+	record Captured(byte[] body, DictionaryDeclarations.Declaration declaration) {
 
 	}
 

@@ -11,22 +11,22 @@ import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
  * Keeps the bodies of {@link DictionaryCompressed} handlers' {@code 200} responses to
- * {@code GET} in the {@link DictionaryStore}. Runs inside the content-coding filter, so it sees
+ * {@code GET} as dictionaries or training samples ({@link CapturedBodies}). Runs inside the content-coding filter, so it sees
  * the body before it is encoded. Streamed (asynchronous) responses are not kept.
  */
 public class DictionaryCaptureFilter extends OncePerRequestFilter {
 
-	private final DictionaryStore store;
+	private final CapturedBodies bodies;
 
 	private final DictionaryDeclarations declarations;
 
 	/**
 	 * Creates the filter.
-	 * @param store where dictionaries are kept
+	 * @param bodies where kept bodies go
 	 * @param declarations which handlers are dictionaries
 	 */
-	public DictionaryCaptureFilter(DictionaryStore store, DictionaryDeclarations declarations) {
-		this.store = store;
+	public DictionaryCaptureFilter(CapturedBodies bodies, DictionaryDeclarations declarations) {
+		this.bodies = bodies;
 		this.declarations = declarations;
 	}
 
@@ -38,12 +38,12 @@ public class DictionaryCaptureFilter extends OncePerRequestFilter {
 			return;
 		}
 		CapturingResponseWrapper capturing = new CapturingResponseWrapper(request, response, this.declarations,
-				this.store.maxSize());
+				this.bodies.maxSize());
 		chain.doFilter(request, capturing);
 		if (!request.isAsyncStarted()) {
 			CapturingResponseWrapper.Captured captured = capturing.captured();
 			if (captured != null) {
-				this.store.store(captured.body(), captured.match(), captured.id());
+				this.bodies.keep(captured.declaration(), captured.body());
 			}
 		}
 	}

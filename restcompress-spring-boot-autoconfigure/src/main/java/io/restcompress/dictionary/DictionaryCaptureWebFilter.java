@@ -21,13 +21,13 @@ import org.springframework.web.server.WebFilterChain;
 
 /**
  * Keeps the bodies of {@link DictionaryCompressed} handlers' {@code 200} responses to
- * {@code GET} in the {@link DictionaryStore}, on WebFlux. Runs inside the content-coding filter,
+ * {@code GET} as dictionaries or training samples ({@link CapturedBodies}), on WebFlux. Runs inside the content-coding filter,
  * so it sees the body before it is encoded. Bodies written with flushes
  * ({@code writeAndFlushWith}, such as server-sent events) are not kept.
  */
 public class DictionaryCaptureWebFilter implements WebFilter, Ordered {
 
-	private final DictionaryStore store;
+	private final CapturedBodies bodies;
 
 	private final DictionaryDeclarations declarations;
 
@@ -35,12 +35,12 @@ public class DictionaryCaptureWebFilter implements WebFilter, Ordered {
 
 	/**
 	 * Creates the filter.
-	 * @param store where dictionaries are kept
+	 * @param bodies where kept bodies go
 	 * @param declarations which handlers are dictionaries
 	 * @param order the filter's order, after the content-coding filter's
 	 */
-	public DictionaryCaptureWebFilter(DictionaryStore store, DictionaryDeclarations declarations, int order) {
-		this.store = store;
+	public DictionaryCaptureWebFilter(CapturedBodies bodies, DictionaryDeclarations declarations, int order) {
+		this.bodies = bodies;
 		this.declarations = declarations;
 		this.order = order;
 	}
@@ -74,7 +74,7 @@ public class DictionaryCaptureWebFilter implements WebFilter, Ordered {
 			if (declaration == null) {
 				return super.writeWith(body);
 			}
-			Copy copy = new Copy(DictionaryCaptureWebFilter.this.store.maxSize());
+			Copy copy = new Copy(DictionaryCaptureWebFilter.this.bodies.maxSize());
 			if (body instanceof Mono<? extends DataBuffer> single) {
 				// a whole body in one buffer; the writer may cancel once it has it, before completion
 				return super.writeWith(single.doOnNext((buffer) -> {
@@ -88,7 +88,7 @@ public class DictionaryCaptureWebFilter implements WebFilter, Ordered {
 		private void keep(Copy copy, DictionaryDeclarations.Declaration declaration) {
 			byte[] content = copy.bytes();
 			if (content != null && HttpStatus.OK.equals(getStatusCode())) {
-				DictionaryCaptureWebFilter.this.store.store(content, declaration.match(), declaration.id());
+				DictionaryCaptureWebFilter.this.bodies.keep(declaration, content);
 			}
 		}
 

@@ -40,4 +40,15 @@ public @interface DictionaryCompressed {
 	 */
 	String id() default "";
 
+	/**
+	 * Whether the responses are samples for a trained dictionary instead of dictionaries
+	 * themselves: they carry no {@code Use-As-Dictionary}, their bodies are kept (within
+	 * {@code restcompress.dictionary.training.*}) for zstd's trainer, which the actuator's
+	 * {@code restcompressdictionaries} endpoint runs, and once a dictionary is trained they
+	 * carry {@code Link: <url>; rel="compression-dictionary"} to it. For many small bodies of
+	 * one shape.
+	 * @return whether the dictionary is trained from the responses
+	 */
+	boolean trained() default false;
+
 }

@@ -44,12 +44,14 @@ public final class DictionaryDeclarations {
 	 * @param match the paths its responses apply to as dictionaries
 	 * @param id the identifier, empty for none
 	 * @param field the {@code Use-As-Dictionary} value
+	 * @param trained whether the responses are samples for a trained dictionary
 	 */
-	record Declaration(MatchPattern match, String id, String field) {
+	record Declaration(MatchPattern match, String id, String field, boolean trained) {
 
 		static Declaration of(DictionaryCompressed annotation) {
 			MatchPattern match = MatchPattern.of(annotation.match());
-			return new Declaration(match, annotation.id(), DictionaryFields.useAsDictionary(match, annotation.id()));
+			return new Declaration(match, annotation.id(), DictionaryFields.useAsDictionary(match, annotation.id()),
+					annotation.trained());
 		}
 
 	}

@@ -29,16 +29,21 @@ public final class DictionaryExchangeCodings implements ExchangeCodings {
 
 	private final DictionaryDeclarations declarations;
 
+	private final @Nullable DictionaryTrainer trainer;
+
 	/**
 	 * Creates the codings.
 	 * @param store the kept dictionaries
 	 * @param zstd the zstd codec whose contexts and level {@code dcz} uses
 	 * @param declarations which handlers are dictionaries
+	 * @param trainer the trained dictionaries, or {@code null} when training is off
 	 */
-	public DictionaryExchangeCodings(DictionaryStore store, ZstdCodec zstd, DictionaryDeclarations declarations) {
+	public DictionaryExchangeCodings(DictionaryStore store, ZstdCodec zstd, DictionaryDeclarations declarations,
+			@Nullable DictionaryTrainer trainer) {
 		this.store = store;
 		this.zstd = zstd;
 		this.declarations = declarations;
+		this.trainer = trainer;
 	}
 
 	@Override
@@ -48,15 +53,36 @@ public final class DictionaryExchangeCodings implements ExchangeCodings {
 		if (declaration == null) {
 			return List.of();
 		}
-		response.set(DictionaryFields.USE_AS_DICTIONARY, declaration.field());
+		if (!declaration.trained()) {
+			response.set(DictionaryFields.USE_AS_DICTIONARY, declaration.field());
+		}
+		else {
+			advertiseTrained(declaration.match(), response);
+		}
 		String vary = VaryHeader.with(response.getAll(HttpHeaders.VARY), DictionaryFields.AVAILABLE_DICTIONARY);
 		if (vary != null) {
 			response.set(HttpHeaders.VARY, vary);
 		}
 		byte[] hash = DictionaryFields.parseAvailableDictionary(requestHeader.apply(DictionaryFields.AVAILABLE_DICTIONARY));
-		StoredDictionary dictionary = (hash != null) ? this.store.find(hash, path) : null;
+		StoredDictionary dictionary = (hash != null) ? find(declaration, hash, path) : null;
 		return (dictionary != null) ? List.of(new DczCodec(this.zstd, dictionary.content(), dictionary.hash()))
 				: List.of();
+	}
+
+	private void advertiseTrained(MatchPattern match, ResponseFields response) {
+		StoredDictionary trained = (this.trainer != null) ? this.trainer.trained(match) : null;
+		if (trained != null) {
+			String link = "<" + this.trainer.url(trained) + ">; rel=\"compression-dictionary\"";
+			String existing = response.get(HttpHeaders.LINK);
+			response.set(HttpHeaders.LINK, (existing != null) ? existing + ", " + link : link);
+		}
+	}
+
+	private @Nullable StoredDictionary find(DictionaryDeclarations.Declaration declaration, byte[] hash, String path) {
+		if (!declaration.trained()) {
+			return this.store.find(hash, path);
+		}
+		return (this.trainer != null) ? this.trainer.find(hash, path) : null;
 	}
 
 }

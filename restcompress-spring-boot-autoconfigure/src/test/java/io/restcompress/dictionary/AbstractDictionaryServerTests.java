@@ -125,6 +125,35 @@ abstract class AbstractDictionaryServerTests {
 		assertThat(String.join(",", response.headers().allValues("Vary"))).doesNotContain("Available-Dictionary");
 	}
 
+	@Test
+	void trainedDictionaryIsAdvertisedServedAndUsedForDcz() throws Exception {
+		for (int n = 0; n < 300; n++) {
+			assertThat(get("/api/small/" + n).headers().firstValue("Use-As-Dictionary")).isEmpty();
+		}
+		HttpResponse<byte[]> trained = this.client.send(
+				HttpRequest.newBuilder(URI.create("http://localhost:" + this.port + "/actuator/restcompressdictionaries"))
+					.header("Content-Type", "application/json")
+					.POST(HttpRequest.BodyPublishers.ofString("{\"match\":\"/api/small/*\"}"))
+					.build(),
+				HttpResponse.BodyHandlers.ofByteArray());
+		assertThat(trained.statusCode()).isEqualTo(200);
+		String link = get("/api/small/1").headers().firstValue("Link").orElseThrow();
+		assertThat(link).matches("</restcompress/dictionaries/[0-9a-f]{64}>; rel=\"compression-dictionary\"");
+		HttpResponse<byte[]> served = get(link.substring(1, link.indexOf('>')));
+		assertThat(served.headers().firstValue("Use-As-Dictionary")).hasValue("match=\"/api/small/*\"");
+		byte[] dictionary = served.body();
+		HttpResponse<byte[]> response = get("/api/small/1000", "Accept-Encoding", "dcz, zstd", "Available-Dictionary",
+				DictionaryFields.availableDictionary(DczCodec.sha256(dictionary)));
+		assertThat(response.headers().firstValue("Content-Encoding")).hasValue("dcz");
+		byte[] body = response.body();
+		byte[] expected = DictionaryTestApplication.Versions.smallBody(1000);
+		try (ZstdDecompressCtx zstd = new ZstdDecompressCtx()) {
+			zstd.loadDict(dictionary);
+			assertThat(zstd.decompress(Arrays.copyOfRange(body, 40, body.length), expected.length)).isEqualTo(expected);
+		}
+		assertThat(body.length).isLessThan(Zstd.compress(expected, 1).length);
+	}
+
 	private HttpResponse<byte[]> get(String path, String... headers) throws IOException, InterruptedException {
 		HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://localhost:" + this.port + path));
 		if (headers.length > 0) {

@@ -10,6 +10,7 @@ import org.springframework.context.annotation.Import;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RestController;
 
@@ -51,6 +52,24 @@ public class DictionaryTestApplication {
 		@GetMapping("/api/orders")
 		ResponseEntity<byte[]> orders() {
 			return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(document(3));
+		}
+
+		/**
+		 * Bodies of one shape, about 5 KB, the same for the same number.
+		 */
+		public static byte[] smallBody(int n) {
+			StringBuilder json = new StringBuilder("{\"order\":").append(n).append(",\"lines\":[");
+			for (int i = 0; i < 70; i++) {
+				json.append("{\"sku\":\"article-").append((n * 31 + i * 7) % 500).append("\",\"quantity\":")
+					.append((n + i) % 9 + 1).append(",\"warehouse\":\"central-distribution-center\"},");
+			}
+			return json.append("{}]}").toString().getBytes(StandardCharsets.UTF_8);
+		}
+
+		@DictionaryCompressed(match = "/api/small/*", trained = true)
+		@GetMapping("/api/small/{n}")
+		ResponseEntity<byte[]> small(@PathVariable int n) {
+			return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(smallBody(n));
 		}
 
 		@LzfCompressed

@@ -5,11 +5,16 @@ import jakarta.servlet.DispatcherType;
 import io.restcompress.codec.ContentCodecs;
 import io.restcompress.codec.ZstdCodec;
 import io.restcompress.codec.autoconfigure.ContentCodecAutoConfiguration;
+import io.restcompress.dictionary.CapturedBodies;
 import io.restcompress.dictionary.DictionaryCaptureFilter;
 import io.restcompress.dictionary.DictionaryCaptureWebFilter;
 import io.restcompress.dictionary.DictionaryDeclarations;
+import io.restcompress.dictionary.DictionaryEndpoint;
 import io.restcompress.dictionary.DictionaryExchangeCodings;
 import io.restcompress.dictionary.DictionaryStore;
+import io.restcompress.dictionary.DictionaryTrainer;
+import io.restcompress.dictionary.TrainedDictionaryFilter;
+import io.restcompress.dictionary.TrainedDictionaryWebFilter;
 import io.restcompress.server.ExchangeCodings;
 import io.restcompress.server.autoconfigure.ServerCompressionProperties;
 
@@ -54,18 +59,44 @@ public final class DictionaryAutoConfiguration {
 	}
 
 	@Bean
+	@ConditionalOnMissingBean
+	DictionaryTrainer dictionaryTrainer(DictionaryProperties properties) {
+		DictionaryProperties.Training training = properties.getTraining();
+		return new DictionaryTrainer(training.getMaxSampleSize().toBytes(),
+				(int) training.getDictionarySize().toBytes(), training.getUrlPrefix());
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	CapturedBodies capturedBodies(DictionaryStore store, DictionaryTrainer trainer) {
+		return new CapturedBodies(store, trainer);
+	}
+
+	@Bean
 	@ConditionalOnMissingBean(ExchangeCodings.class)
 	DictionaryExchangeCodings dictionaryExchangeCodings(DictionaryStore store, ContentCodecs codecs,
-			DictionaryDeclarations declarations) {
+			DictionaryDeclarations declarations, DictionaryTrainer trainer) {
 		ZstdCodec zstd = codecs.find(ZstdCodec.CODING)
 			.filter(ZstdCodec.class::isInstance)
 			.map(ZstdCodec.class::cast)
 			.orElseGet(() -> new ZstdCodec(1, ZstdCodec.DEFAULT_MAX_WINDOW));
-		return new DictionaryExchangeCodings(store, zstd, declarations);
+		return new DictionaryExchangeCodings(store, zstd, declarations, trainer);
 	}
 
 	private static int innerOrder(ObjectProvider<ServerCompressionProperties> serverProperties) {
 		return serverProperties.getIfAvailable(ServerCompressionProperties::new).getFilterOrder() + 1;
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(name = "org.springframework.boot.actuate.endpoint.annotation.Endpoint")
+	static class EndpointConfiguration {
+
+		@Bean
+		@ConditionalOnMissingBean
+		DictionaryEndpoint dictionaryEndpoint(DictionaryTrainer trainer) {
+			return new DictionaryEndpoint(trainer);
+		}
+
 	}
 
 	@Configuration(proxyBeanMethods = false)
@@ -74,12 +105,22 @@ public final class DictionaryAutoConfiguration {
 	static class ServletConfiguration {
 
 		@Bean
-		FilterRegistrationBean<DictionaryCaptureFilter> dictionaryCaptureFilter(DictionaryStore store,
+		FilterRegistrationBean<DictionaryCaptureFilter> dictionaryCaptureFilter(CapturedBodies bodies,
 				DictionaryDeclarations declarations, ObjectProvider<ServerCompressionProperties> serverProperties) {
 			FilterRegistrationBean<DictionaryCaptureFilter> registration = new FilterRegistrationBean<>(
-					new DictionaryCaptureFilter(store, declarations));
+					new DictionaryCaptureFilter(bodies, declarations));
 			registration.setDispatcherTypes(DispatcherType.REQUEST);
 			registration.setOrder(innerOrder(serverProperties));
+			return registration;
+		}
+
+		@Bean
+		FilterRegistrationBean<TrainedDictionaryFilter> trainedDictionaryFilter(DictionaryTrainer trainer,
+				ObjectProvider<ServerCompressionProperties> serverProperties) {
+			FilterRegistrationBean<TrainedDictionaryFilter> registration = new FilterRegistrationBean<>(
+					new TrainedDictionaryFilter(trainer));
+			registration.setDispatcherTypes(DispatcherType.REQUEST);
+			registration.setOrder(innerOrder(serverProperties) + 1);
 			return registration;
 		}
 
@@ -91,9 +132,15 @@ public final class DictionaryAutoConfiguration {
 	static class ReactiveConfiguration {
 
 		@Bean
-		DictionaryCaptureWebFilter dictionaryCaptureWebFilter(DictionaryStore store,
+		DictionaryCaptureWebFilter dictionaryCaptureWebFilter(CapturedBodies bodies,
 				DictionaryDeclarations declarations, ObjectProvider<ServerCompressionProperties> serverProperties) {
-			return new DictionaryCaptureWebFilter(store, declarations, innerOrder(serverProperties));
+			return new DictionaryCaptureWebFilter(bodies, declarations, innerOrder(serverProperties));
+		}
+
+		@Bean
+		TrainedDictionaryWebFilter trainedDictionaryWebFilter(DictionaryTrainer trainer,
+				ObjectProvider<ServerCompressionProperties> serverProperties) {
+			return new TrainedDictionaryWebFilter(trainer, innerOrder(serverProperties) + 1);
 		}
 
 	}
