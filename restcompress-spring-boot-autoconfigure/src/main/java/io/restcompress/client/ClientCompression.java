@@ -204,9 +204,10 @@ public final class ClientCompression {
 
 	/**
 	 * Returns how to read a response: the codecs that decode it (with the dictionary coding
-	 * offered for it, if any), and the dictionary it announces, if dictionaries are on.
+	 * offered for it, if any), and the dictionary it announces, if dictionaries are on; and
+	 * fetches the dictionaries it links to in the background.
 	 */
-	ResponseReading responseReading(HttpMethod method, int status, HttpHeaders responseHeaders,
+	ResponseReading responseReading(URI uri, HttpMethod method, int status, HttpHeaders responseHeaders,
 			@Nullable DczCodec offered) {
 		List<ContentCodec> decoders = List.of();
 		if (ContentDecoding.decodesResponse(method.name(), status)) {
@@ -220,8 +221,11 @@ public final class ClientCompression {
 					responseHeaders.getOrEmpty(HttpHeaders.CONTENT_ENCODING), this.maxCodings);
 			decoders = (resolution instanceof ContentDecoding.Decoders found) ? found.decoders() : List.of();
 		}
-		ClientDictionaries.Announced dictionary = (this.dictionaries != null)
-				? this.dictionaries.announced(status, responseHeaders) : null;
+		ClientDictionaries.Announced dictionary = null;
+		if (this.dictionaries != null) {
+			dictionary = this.dictionaries.announced(status, responseHeaders);
+			this.dictionaries.followLinks(uri, responseHeaders);
+		}
 		return new ResponseReading(decoders, dictionary);
 	}
 

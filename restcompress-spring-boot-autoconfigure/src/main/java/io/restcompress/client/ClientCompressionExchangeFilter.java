@@ -107,7 +107,7 @@ public final class ClientCompressionExchangeFilter implements ExchangeFilterFunc
 	}
 
 	private ClientResponse decoded(ClientRequest request, ClientResponse response, @Nullable DczCodec offered) {
-		ClientCompression.ResponseReading reading = this.compression.responseReading(request.method(),
+		ClientCompression.ResponseReading reading = this.compression.responseReading(request.url(), request.method(),
 				response.statusCode().value(), response.headers().asHttpHeaders(), offered);
 		if (reading.untouched()) {
 			return response;

@@ -89,7 +89,7 @@ public final class ClientCompressionInterceptor implements ClientHttpRequestInte
 
 	private ClientHttpResponse decoded(HttpRequest request, ClientHttpResponse response, @Nullable DczCodec offered)
 			throws IOException {
-		ClientCompression.ResponseReading reading = this.compression.responseReading(request.getMethod(),
+		ClientCompression.ResponseReading reading = this.compression.responseReading(request.getURI(), request.getMethod(),
 				response.getStatusCode().value(), response.getHeaders(), offered);
 		return reading.untouched() ? response
 				: new DecodedClientHttpResponse(response, reading, this.compression, request.getURI());

@@ -5,6 +5,17 @@ import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 
 import io.restcompress.codec.ContentCodecs;
 import io.restcompress.codec.DczCodec;
@@ -22,15 +33,32 @@ import org.springframework.http.HttpHeaders;
  * responses that carry {@code Use-As-Dictionary} (as they are read to the end, within the
  * size limit) under the origin of the request, and offers the best one of the same origin to a
  * later request whose path its pattern matches: {@code Available-Dictionary},
- * {@code Dictionary-ID} and {@code dcz} first in {@code Accept-Encoding}. Thread-safe.
+ * {@code Dictionary-ID} and {@code dcz} first in {@code Accept-Encoding}. Dictionaries advertised
+ * with {@code Link: rel="compression-dictionary"} on the same origin are fetched in the
+ * background with the JDK's HTTP client. Thread-safe.
  */
 final class ClientDictionaries {
+
+	private static final int MAX_QUEUED_FETCHES = 16;
+
+	private static final int MAX_REMEMBERED_LINKS = 256;
 
 	private final DictionaryStore store;
 
 	private final ZstdCodec zstd;
 
 	private final long maxSize;
+
+	private final Set<String> requested = ConcurrentHashMap.newKeySet();
+
+	private final ThreadPoolExecutor fetcher = new ThreadPoolExecutor(1, 1, 30, TimeUnit.SECONDS,
+			new ArrayBlockingQueue<>(MAX_QUEUED_FETCHES), (task) -> {
+				Thread thread = new Thread(task, "restcompress-dictionary-fetch");
+				thread.setDaemon(true);
+				return thread;
+			}, new ThreadPoolExecutor.DiscardPolicy());
+
+	private volatile @Nullable HttpClient http;
 
 	/**
 	 * @param store where dictionaries are kept
@@ -41,6 +69,7 @@ final class ClientDictionaries {
 		this.store = store;
 		this.zstd = zstd;
 		this.maxSize = maxSize;
+		this.fetcher.allowCoreThreadTimeOut(true);
 	}
 
 	/**
@@ -111,6 +140,81 @@ final class ClientDictionaries {
 	 */
 	InputStream keeping(InputStream decoded, URI uri, Announced announced) {
 		return new KeepingInputStream(decoded, OriginCache.origin(uri), announced);
+	}
+
+	/**
+	 * Fetches, in the background, the dictionaries a response advertises with
+	 * {@code Link: <url>; rel="compression-dictionary"} on the same origin, once per URL (up to
+	 * {@value #MAX_REMEMBERED_LINKS} URLs remembered), one at a time, with at most
+	 * {@value #MAX_QUEUED_FETCHES} waiting; more are dropped. A fetched response is kept as any
+	 * other: a {@code 200} with {@code Use-As-Dictionary}, at most the largest dictionary.
+	 * @param uri the request URI
+	 * @param headers the response headers
+	 */
+	void followLinks(URI uri, HttpHeaders headers) {
+		for (URI target : sameOriginLinks(uri, headers)) {
+			if (this.requested.size() >= MAX_REMEMBERED_LINKS) {
+				this.requested.clear();
+			}
+			if (this.requested.add(target.toString())) {
+				this.fetcher.execute(() -> fetch(target));
+			}
+		}
+	}
+
+	/**
+	 * Returns the dictionaries a response advertises on the origin of its request.
+	 */
+	static List<URI> sameOriginLinks(URI uri, HttpHeaders headers) {
+		List<URI> targets = new ArrayList<>();
+		for (String link : DictionaryFields.compressionDictionaryLinks(headers.getOrEmpty(HttpHeaders.LINK))) {
+			try {
+				URI target = uri.resolve(link);
+				if (OriginCache.origin(target).equals(OriginCache.origin(uri))) {
+					targets.add(target);
+				}
+			}
+			catch (IllegalArgumentException ex) {
+				// not a URI reference: nothing to fetch
+			}
+		}
+		return targets;
+	}
+
+	private void fetch(URI target) {
+		try {
+			HttpResponse<InputStream> response = http().send(HttpRequest.newBuilder(target)
+				.header(HttpHeaders.ACCEPT_ENCODING, "identity")
+				.timeout(Duration.ofSeconds(30))
+				.build(), HttpResponse.BodyHandlers.ofInputStream());
+			HttpHeaders headers = new HttpHeaders();
+			response.headers().map().forEach(headers::addAll);
+			try (InputStream body = response.body()) {
+				Announced announced = (headers.getFirst(HttpHeaders.CONTENT_ENCODING) == null)
+						? announced(response.statusCode(), headers) : null;
+				if (announced != null) {
+					byte[] content = body.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, this.maxSize + 1));
+					if (content.length <= this.maxSize) {
+						this.store.store(OriginCache.origin(target), content, announced.match(), announced.id());
+					}
+				}
+			}
+		}
+		catch (IOException ex) {
+			// the dictionary is not kept; requests go on without it
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+	}
+
+	private HttpClient http() {
+		HttpClient client = this.http;
+		if (client == null) {
+			client = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).build();
+			this.http = client;
+		}
+		return client;
 	}
 
 	private static String path(URI uri) {

@@ -1,7 +1,10 @@
 package io.restcompress.dictionary;
 
+import java.util.ArrayList;
 import java.util.Base64;
 import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
@@ -10,7 +13,8 @@ import org.jspecify.annotations.Nullable;
  * The header fields of RFC 9842 as structured fields (RFC 8941), written and read the same
  * way by the server and the clients: {@code Use-As-Dictionary} (a dictionary with
  * {@code match} and {@code id}), {@code Available-Dictionary} (a byte sequence, the SHA-256 of
- * the dictionary) and {@code Dictionary-ID} (a string).
+ * the dictionary) and {@code Dictionary-ID} (a string); and the {@code Link} relation
+ * {@code compression-dictionary} that advertises a dictionary to fetch.
  */
 public final class DictionaryFields {
 
@@ -60,6 +64,38 @@ public final class DictionaryFields {
 			return null;
 		}
 		return new Announcement(match, id);
+	}
+
+	/**
+	 * Returns the targets of the {@code Link} field values (RFC 8288) whose relation type is
+	 * {@code compression-dictionary}, as written (relative or absolute).
+	 * @param values the {@code Link} field values
+	 * @return the targets, in order
+	 */
+	public static List<String> compressionDictionaryLinks(Iterable<String> values) {
+		List<String> targets = new ArrayList<>();
+		for (String value : values) {
+			int at = 0;
+			while (at < value.length()) {
+				int open = value.indexOf('<', at);
+				int close = (open != -1) ? value.indexOf('>', open) : -1;
+				if (close == -1) {
+					break;
+				}
+				int next = value.indexOf('<', close);
+				String parameters = value.substring(close + 1, (next != -1) ? next : value.length());
+				for (String parameter : parameters.split(";")) {
+					String[] pair = parameter.trim().split("=", 2);
+					if (pair.length == 2 && pair[0].trim().equalsIgnoreCase("rel") && List
+						.of(pair[1].trim().replace("\"", "").replace(",", " ").trim().toLowerCase(Locale.ROOT).split("\\s+"))
+						.contains("compression-dictionary")) {
+						targets.add(value.substring(open + 1, close).trim());
+					}
+				}
+				at = close + 1;
+			}
+		}
+		return targets;
 	}
 
 	/**

@@ -22,8 +22,11 @@ import io.restcompress.codec.ZstdCodec;
 import io.restcompress.dictionary.DictionaryStore;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+
+import org.springframework.http.HttpHeaders;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
@@ -123,6 +126,41 @@ class ClientDictionaryTests extends PlainOriginTests {
 		PlainOrigin.Recorded request = this.origin.requestsTo("/feed/2").get(0);
 		assertThat(request.header("Available-Dictionary")).isNull();
 		assertThat(request.header("Accept-Encoding")).isEqualTo("lzf, gzip, zstd");
+	}
+
+	@ParameterizedTest(name = "{0}")
+	@MethodSource("clients")
+	void fetchesALinkedDictionaryInTheBackgroundAndOffersIt(Function<ClientCompression, TestClient> kind)
+			throws Exception {
+		this.origin.handle("/orders/", (exchange, body) -> {
+			exchange.getResponseHeaders().set("Link", "</dictionaries/orders>; rel=\"compression-dictionary\"");
+			PlainOrigin.respond(exchange, 200, Payloads.json(1000));
+		});
+		this.origin.handle("/dictionaries/orders", (exchange, body) -> {
+			exchange.getResponseHeaders().set("Use-As-Dictionary", "match=\"/orders/*\"");
+			PlainOrigin.respond(exchange, 200, version(1));
+		});
+		TestClient client = kind.apply(compression(store(), Long.MAX_VALUE));
+		String expected = ":" + Base64.getEncoder().encodeToString(sha256(version(1))) + ":";
+		boolean offered = false;
+		for (int n = 0; n < 100 && !offered; n++) {
+			client.get(this.origin.uri("/orders/" + n));
+			offered = expected.equals(this.origin.requestsTo("/orders/" + n).get(0).header("Available-Dictionary"));
+			if (!offered) {
+				Thread.sleep(50);
+			}
+		}
+		assertThat(offered).as("a request offered the linked dictionary").isTrue();
+		assertThat(this.origin.requestsTo("/dictionaries/orders")).hasSize(1);
+	}
+
+	@Test
+	void followsOnlyCompressionDictionaryLinksOfTheSameOrigin() {
+		HttpHeaders headers = new HttpHeaders();
+		headers.add("Link", "</d/1>; rel=\"compression-dictionary\", </style.css>; rel=preload");
+		headers.add("Link", "<http://other.example/d/2>; rel=compression-dictionary, <https://api.example/d/3>; rel=\"x compression-dictionary\"");
+		assertThat(ClientDictionaries.sameOriginLinks(URI.create("https://api.example/orders/1"), headers))
+			.containsExactly(URI.create("https://api.example/d/1"), URI.create("https://api.example/d/3"));
 	}
 
 	private ClientCompression compression(DictionaryStore store, long maxDecodedSize) {
