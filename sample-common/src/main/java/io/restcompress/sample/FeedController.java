@@ -6,6 +6,7 @@ import java.time.Duration;
 import io.restcompress.dictionary.DictionaryCompressed;
 import tools.jackson.databind.json.JsonMapper;
 
+import org.springframework.http.CacheControl;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -20,7 +21,8 @@ import static org.springframework.http.HttpStatus.BAD_REQUEST;
  * A polled document (about 1.8 MB of JSON) whose versions differ in a few entries, marked as a
  * compression dictionary (RFC 9842) for itself: a client that has one version gets the next in
  * {@code dcz}. {@code ?version=n} asks for a given version; without it the version advances
- * every 30 seconds.
+ * every 30 seconds, which is also how long a response is fresh (browsers keep a dictionary
+ * only while it is fresh).
  */
 @RestController
 @RequestMapping("/api")
@@ -47,6 +49,7 @@ public class FeedController {
 			throw new ResponseStatusException(BAD_REQUEST, "version must be between 0 and " + MAX_VERSION);
 		}
 		return ResponseEntity.ok()
+			.cacheControl(CacheControl.maxAge(PERIOD))
 			.contentType(MediaType.APPLICATION_JSON)
 			.eTag("\"feed-" + selected + "\"")
 			.body(this.mapper.writeValueAsBytes(FeedVersions.entries(selected)));
