@@ -20,10 +20,12 @@ import org.springframework.web.server.WebFilter;
 import org.springframework.web.server.WebFilterChain;
 
 /**
- * Keeps the bodies of {@link DictionaryCompressed} handlers' {@code 200} responses to
- * {@code GET} as dictionaries or training samples ({@link CapturedBodies}), on WebFlux. Runs inside the content-coding filter,
- * so it sees the body before it is encoded. Bodies written with flushes
- * ({@code writeAndFlushWith}, such as server-sent events) are not kept.
+ * The WebFlux side of dictionaries around the handlers: keeps the bodies of
+ * {@link DictionaryCompressed} handlers' {@code 200} responses to {@code GET} as dictionaries or
+ * training samples ({@link CapturedBodies}), and serves trained dictionaries at their URLs, as
+ * {@link DictionaryCaptureFilter} and {@link TrainedDictionaryFilter} do on Spring MVC. Runs
+ * inside the content-coding filter, so it sees the body before it is encoded. Bodies written
+ * with flushes ({@code writeAndFlushWith}, such as server-sent events) are not kept.
  */
 public class DictionaryCaptureWebFilter implements WebFilter, Ordered {
 
@@ -31,17 +33,22 @@ public class DictionaryCaptureWebFilter implements WebFilter, Ordered {
 
 	private final DictionaryDeclarations declarations;
 
+	private final @Nullable DictionaryTrainer trainer;
+
 	private final int order;
 
 	/**
 	 * Creates the filter.
 	 * @param bodies where kept bodies go
 	 * @param declarations which handlers are dictionaries
+	 * @param trainer the trained dictionaries to serve, or {@code null} for none
 	 * @param order the filter's order, after the content-coding filter's
 	 */
-	public DictionaryCaptureWebFilter(CapturedBodies bodies, DictionaryDeclarations declarations, int order) {
+	public DictionaryCaptureWebFilter(CapturedBodies bodies, DictionaryDeclarations declarations,
+			@Nullable DictionaryTrainer trainer, int order) {
 		this.bodies = bodies;
 		this.declarations = declarations;
+		this.trainer = trainer;
 		this.order = order;
 	}
 
@@ -54,6 +61,13 @@ public class DictionaryCaptureWebFilter implements WebFilter, Ordered {
 	public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
 		if (exchange.getRequest().getMethod() != HttpMethod.GET) {
 			return chain.filter(exchange);
+		}
+		StoredDictionary trained = (this.trainer != null) ? this.trainer.served(exchange.getRequest().getPath().value())
+				: null;
+		if (trained != null) {
+			ServerHttpResponse response = exchange.getResponse();
+			DictionaryTrainer.servedFields(trained).forEach(response.getHeaders()::set);
+			return response.writeWith(Mono.fromSupplier(() -> response.bufferFactory().wrap(trained.content())));
 		}
 		return chain.filter(exchange.mutate().response(new Capturing(exchange)).build());
 	}

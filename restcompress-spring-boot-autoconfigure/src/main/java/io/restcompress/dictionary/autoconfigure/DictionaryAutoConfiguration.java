@@ -14,7 +14,6 @@ import io.restcompress.dictionary.DictionaryExchangeCodings;
 import io.restcompress.dictionary.DictionaryStore;
 import io.restcompress.dictionary.DictionaryTrainer;
 import io.restcompress.dictionary.TrainedDictionaryFilter;
-import io.restcompress.dictionary.TrainedDictionaryWebFilter;
 import io.restcompress.server.ExchangeCodings;
 import io.restcompress.server.autoconfigure.ServerCompressionProperties;
 
@@ -133,14 +132,9 @@ public final class DictionaryAutoConfiguration {
 
 		@Bean
 		DictionaryCaptureWebFilter dictionaryCaptureWebFilter(CapturedBodies bodies,
-				DictionaryDeclarations declarations, ObjectProvider<ServerCompressionProperties> serverProperties) {
-			return new DictionaryCaptureWebFilter(bodies, declarations, innerOrder(serverProperties));
-		}
-
-		@Bean
-		TrainedDictionaryWebFilter trainedDictionaryWebFilter(DictionaryTrainer trainer,
+				DictionaryDeclarations declarations, DictionaryTrainer trainer,
 				ObjectProvider<ServerCompressionProperties> serverProperties) {
-			return new TrainedDictionaryWebFilter(trainer, innerOrder(serverProperties) + 1);
+			return new DictionaryCaptureWebFilter(bodies, declarations, trainer, innerOrder(serverProperties));
 		}
 
 	}
