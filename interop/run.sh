@@ -8,7 +8,8 @@
 #        SAMPLE_APP_JAR=other-app/target/other.jar interop/run.sh --http2 -k codings
 # Environment: INTEROP_CORPUS (a corpus directory, relative to the repository root),
 # SAMPLE_APP_JAR (the jar to start), INTEROP_APP_ARGS (more app arguments, split on spaces),
-# INTEROP_LOG (the app's log file), INTEROP_VENV, PYTHON.
+# INTEROP_LOG (the app's log file), INTEROP_VENV, PYTHON, INTEROP_INSTALL_CHROMIUM=1 (apt-get install
+# chromium when missing, as root, for tests/test_chromium_dictionaries.py).
 set -euo pipefail
 INTEROP_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 cd "$INTEROP_DIR/.."
@@ -36,6 +37,7 @@ fi
 
 interop_venv
 interop_node_modules
+interop_chromium
 trap interop_stop_app EXIT
 trap "exit 130" INT
 trap "exit 143" TERM

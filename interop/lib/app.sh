@@ -110,3 +110,21 @@ interop_node_modules() {
 	fi
 	echo "$wanted" > "$stamp"
 }
+
+# Headless Chromium for the browser test of compression dictionaries. With INTEROP_INSTALL_CHROMIUM=1
+# (as root, on Debian or Ubuntu) it is installed with apt-get when missing; otherwise, without it,
+# that test skips itself and this only says so.
+interop_chromium() {
+	if command -v chromium > /dev/null || command -v chromium-browser > /dev/null || command -v google-chrome > /dev/null; then
+		return 0
+	fi
+	if [[ "${INTEROP_INSTALL_CHROMIUM:-0}" == 1 && "$(id -u)" == 0 ]] && command -v apt-get > /dev/null; then
+		echo "interop: installing chromium (apt-get)"
+		if DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium > /dev/null 2>&1 \
+			|| { apt-get update -q > /dev/null 2>&1 \
+				&& DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium > /dev/null; }; then
+			return 0
+		fi
+	fi
+	echo "interop: chromium not found, the browser test of compression dictionaries will be skipped"
+}

@@ -12,11 +12,12 @@ import java.lang.annotation.Target;
  * <p>
  * A response is still only encoded when it is large enough, of a compressible type, and
  * accepted by the client's {@code Accept-Encoding}. With
- * {@code restcompress.server.mode=all} every handler is treated as annotated.
+ * {@code restcompress.server.mode=all} every handler is treated as annotated. Annotations
+ * meta-annotated with it (such as {@code @DictionaryCompressed}) count as it.
  *
  * @see NotCompressed
  */
-@Target({ ElementType.TYPE, ElementType.METHOD })
+@Target({ ElementType.TYPE, ElementType.METHOD, ElementType.ANNOTATION_TYPE })
 @Retention(RetentionPolicy.RUNTIME)
 @Documented
 public @interface LzfCompressed {

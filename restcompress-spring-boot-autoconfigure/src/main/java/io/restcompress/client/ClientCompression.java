@@ -18,7 +18,9 @@ import io.restcompress.codec.ContentCodecs;
 import io.restcompress.codec.ContentDecoding;
 import io.restcompress.codec.ContentDecodingException;
 import io.restcompress.codec.ContentTooLargeException;
+import io.restcompress.codec.DczCodec;
 import io.restcompress.decision.CompressionDecisions;
+import io.restcompress.dictionary.DictionaryStore;
 import io.restcompress.internal.RecordingDecodingListener;
 import io.restcompress.metrics.CompressionRecorder;
 import io.restcompress.metrics.Direction;
@@ -51,6 +53,8 @@ public final class ClientCompression {
 
 	private final ContentDecoding.Listener decodingMeters;
 
+	private final @Nullable ClientDictionaries dictionaries;
+
 	private ClientCompression(Builder builder) {
 		this.codecs = builder.codecs;
 		List<ContentCodec> accepted = this.codecs.inOrder(builder.acceptEncodings);
@@ -75,6 +79,8 @@ public final class ClientCompression {
 		this.maxCodings = builder.maxCodings;
 		this.recorder = builder.recorder;
 		this.decodingMeters = new RecordingDecodingListener(this.recorder, Side.CLIENT, Direction.RESPONSE);
+		this.dictionaries = (builder.dictionaries != null) ? ClientDictionaries.of(builder.dictionaries, this.codecs)
+				: null;
 	}
 
 	/**
@@ -185,6 +191,56 @@ public final class ClientCompression {
 	}
 
 	/**
+	 * Offers the request's origin's best dictionary for its path, if dictionaries are on and
+	 * one applies: adds {@code dcz} to {@code Accept-Encoding}, {@code Available-Dictionary}
+	 * and {@code Dictionary-ID}.
+	 * @param uri the request URI
+	 * @param headers the request's headers, with the {@code Accept-Encoding} the client sends
+	 * @return the coding that decodes a {@code dcz} answer, or {@code null} if nothing was offered
+	 */
+	@Nullable DczCodec offerDictionary(URI uri, HttpHeaders headers) {
+		return (this.dictionaries != null) ? this.dictionaries.offer(uri, headers) : null;
+	}
+
+	/**
+	 * Returns how to read a response: the codecs that decode it (with the dictionary coding
+	 * offered for it, if any), and the dictionary it announces, if dictionaries are on; and
+	 * fetches the dictionaries it links to in the background.
+	 */
+	ResponseReading responseReading(URI uri, HttpMethod method, int status, HttpHeaders responseHeaders,
+			@Nullable DczCodec offered) {
+		List<ContentCodec> decoders = List.of();
+		if (ContentDecoding.decodesResponse(method.name(), status)) {
+			ContentCodecs available = this.codecs;
+			if (offered != null) {
+				List<ContentCodec> withDictionary = new ArrayList<>(this.codecs.all());
+				withDictionary.add(offered);
+				available = ContentCodecs.of(withDictionary);
+			}
+			ContentDecoding.Resolution resolution = ContentDecoding.resolve(available,
+					responseHeaders.getOrEmpty(HttpHeaders.CONTENT_ENCODING), this.maxCodings);
+			decoders = (resolution instanceof ContentDecoding.Decoders found) ? found.decoders() : List.of();
+		}
+		ClientDictionaries.Announced dictionary = null;
+		if (this.dictionaries != null) {
+			dictionary = this.dictionaries.announced(status, responseHeaders);
+			this.dictionaries.followLinks(uri, responseHeaders);
+		}
+		return new ResponseReading(decoders, dictionary);
+	}
+
+	/**
+	 * Returns the stream to read a response body from, as {@code reading} says: decoded within
+	 * the limit, and kept as a dictionary once read to its end.
+	 */
+	InputStream readingStream(InputStream body, ResponseReading reading, URI uri) {
+		InputStream decoded = reading.decoders().isEmpty() ? body : decodingStream(body, reading.decoders(), uri);
+		ClientDictionaries.Announced dictionary = reading.dictionary();
+		return (dictionary != null && this.dictionaries != null) ? this.dictionaries.keeping(decoded, uri, dictionary)
+				: decoded;
+	}
+
+	/**
 	 * Returns a copy of response headers without the fields that described the encoded body.
 	 */
 	static HttpHeaders decodedHeaders(HttpHeaders headers) {
@@ -218,6 +274,24 @@ public final class ClientCompression {
 	}
 
 	/**
+	 * How to read one response body.
+	 *
+	 * @param decoders the codecs that decode it, last applied first; empty to read it as it is
+	 * @param dictionary the dictionary it announces, or {@code null}
+	 */
+	record ResponseReading(List<ContentCodec> decoders, ClientDictionaries.@Nullable Announced dictionary) {
+
+		/**
+		 * Whether the response is handed over as it is.
+		 * @return {@code true} if there is nothing to decode or keep
+		 */
+		boolean untouched() {
+			return this.decoders.isEmpty() && this.dictionary == null;
+		}
+
+	}
+
+	/**
 	 * Builds a {@link ClientCompression}.
 	 */
 	public static final class Builder {
@@ -243,6 +317,8 @@ public final class ClientCompression {
 		private @Nullable CompressionDecisions decisions;
 
 		private @Nullable Duration timeBudget;
+
+		private @Nullable DictionaryStore dictionaries;
 
 		private Builder(ContentCodecs codecs) {
 			this.codecs = codecs;
@@ -347,6 +423,18 @@ public final class ClientCompression {
 			}
 			this.decisions = decisions;
 			this.timeBudget = timeBudget;
+			return this;
+		}
+
+		/**
+		 * Turns compression dictionaries (RFC 9842) on: responses that announce themselves
+		 * with {@code Use-As-Dictionary} are kept in the store under their origin, and offered
+		 * to later requests of the same origin that they match. Needs the zstd codec.
+		 * @param store where dictionaries are kept, or {@code null} for none
+		 * @return this builder
+		 */
+		public Builder dictionaries(@Nullable DictionaryStore store) {
+			this.dictionaries = store;
 			return this;
 		}
 

@@ -1,13 +1,14 @@
 package io.restcompress.client;
 
 import java.net.URI;
-import java.util.List;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicReference;
 
 import io.restcompress.codec.ContentCodec;
+import io.restcompress.codec.DczCodec;
 import io.restcompress.internal.reactive.DecoderThreads;
 import io.restcompress.internal.reactive.ReactiveBodyDecoder;
+import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Mono;
 
 import org.springframework.core.io.buffer.DataBuffer;
@@ -67,25 +68,32 @@ public final class ClientCompressionExchangeFilter implements ExchangeFilterFunc
 		if (ClientCompression.skipRequested(request.attributes())) {
 			return next.exchange(request);
 		}
-		ClientRequest accepting = request.headers().containsHeader(HttpHeaders.ACCEPT_ENCODING) ? request
-				: ClientRequest.from(request)
-					.header(HttpHeaders.ACCEPT_ENCODING, this.compression.acceptEncoding())
-					.build();
-		RequestDecision decision = this.compression.requests().decide(request.url(), request.headers());
-		return exchange(accepting, decision, next, true);
+		if (request.headers().containsHeader(HttpHeaders.ACCEPT_ENCODING)) {
+			return exchange(request, decide(request), null, next, true);
+		}
+		AtomicReference<DczCodec> offered = new AtomicReference<>();
+		ClientRequest accepting = ClientRequest.from(request).headers((headers) -> {
+			headers.set(HttpHeaders.ACCEPT_ENCODING, this.compression.acceptEncoding());
+			offered.set(this.compression.offerDictionary(request.url(), headers));
+		}).build();
+		return exchange(accepting, decide(request), offered.get(), next, true);
 	}
 
-	private Mono<ClientResponse> exchange(ClientRequest request, RequestDecision decision, ExchangeFunction next,
-			boolean mayResend) {
+	private RequestDecision decide(ClientRequest request) {
+		return this.compression.requests().decide(request.url(), request.headers());
+	}
+
+	private Mono<ClientResponse> exchange(ClientRequest request, RequestDecision decision, @Nullable DczCodec offered,
+			ExchangeFunction next, boolean mayResend) {
 		AtomicReference<ContentCodec> used = new AtomicReference<>();
 		URI uri = request.url();
 		return next.exchange(compressing(request, decision, used)).flatMap((response) -> {
 			RequestDecision resend = this.compression.requests()
 				.afterResponse(uri, response.statusCode().value(), response.headers().asHttpHeaders(), used.get());
 			if (mayResend && resend != null) {
-				return response.releaseBody().then(exchange(request, resend, next, false));
+				return response.releaseBody().then(exchange(request, resend, offered, next, false));
 			}
-			return Mono.just(decoded(request, response));
+			return Mono.just(decoded(request, response, offered));
 		});
 	}
 
@@ -98,20 +106,21 @@ public final class ClientCompressionExchangeFilter implements ExchangeFilterFunc
 			.build();
 	}
 
-	private ClientResponse decoded(ClientRequest request, ClientResponse response) {
-		List<ContentCodec> decoders = this.compression.responseDecoders(request.method(),
-				response.statusCode().value(), response.headers().asHttpHeaders());
-		if (decoders.isEmpty()) {
+	private ClientResponse decoded(ClientRequest request, ClientResponse response, @Nullable DczCodec offered) {
+		ClientCompression.ResponseReading reading = this.compression.responseReading(request.url(), request.method(),
+				response.statusCode().value(), response.headers().asHttpHeaders(), offered);
+		if (reading.untouched()) {
 			return response;
 		}
-		HttpHeaders headers = ClientCompression.decodedHeaders(response.headers().asHttpHeaders());
+		HttpHeaders headers = reading.decoders().isEmpty() ? response.headers().asHttpHeaders()
+				: ClientCompression.decodedHeaders(response.headers().asHttpHeaders());
 		// a new response, not mutate(): mutate() edits the connector's headers, which Jetty's are read-only
 		return ClientResponse.create(response.statusCode(), response.strategies())
 			.headers((target) -> target.addAll(headers))
 			.cookies((target) -> target.addAll(response.cookies()))
 			.request(response.request())
 			.body(this.decoder.decode(response.bodyToFlux(DataBuffer.class),
-					(encoded) -> this.compression.decodingStream(encoded, decoders, request.url())))
+					(encoded) -> this.compression.readingStream(encoded, reading, request.url())))
 			.build();
 	}
 

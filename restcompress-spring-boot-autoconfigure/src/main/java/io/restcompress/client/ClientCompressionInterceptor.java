@@ -1,9 +1,9 @@
 package io.restcompress.client;
 
 import java.io.IOException;
-import java.util.List;
 
 import io.restcompress.codec.ContentCodec;
+import io.restcompress.codec.DczCodec;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.core.Ordered;
@@ -46,8 +46,10 @@ public final class ClientCompressionInterceptor implements ClientHttpRequestInte
 		if (ClientCompression.skipRequested(request.getAttributes())) {
 			return execution.execute(request, body);
 		}
+		DczCodec offered = null;
 		if (!request.getHeaders().containsHeader(HttpHeaders.ACCEPT_ENCODING)) {
 			request.getHeaders().set(HttpHeaders.ACCEPT_ENCODING, this.compression.acceptEncoding());
+			offered = this.compression.offerDictionary(request.getURI(), request.getHeaders());
 		}
 		RequestDecision decision = this.compression.requests().decide(request.getURI(), request.getHeaders(),
 				body.length);
@@ -58,7 +60,7 @@ public final class ClientCompressionInterceptor implements ClientHttpRequestInte
 			response = send(request, body, resend, execution);
 			afterResponse(request, response, resend);
 		}
-		return decoded(request, response);
+		return decoded(request, response, offered);
 	}
 
 	private @Nullable RequestDecision afterResponse(HttpRequest request, ClientHttpResponse response,
@@ -85,11 +87,12 @@ public final class ClientCompressionInterceptor implements ClientHttpRequestInte
 		return response;
 	}
 
-	private ClientHttpResponse decoded(HttpRequest request, ClientHttpResponse response) throws IOException {
-		List<ContentCodec> decoders = this.compression.responseDecoders(request.getMethod(),
-				response.getStatusCode().value(), response.getHeaders());
-		return decoders.isEmpty() ? response
-				: new DecodedClientHttpResponse(response, decoders, this.compression, request.getURI());
+	private ClientHttpResponse decoded(HttpRequest request, ClientHttpResponse response, @Nullable DczCodec offered)
+			throws IOException {
+		ClientCompression.ResponseReading reading = this.compression.responseReading(request.getURI(), request.getMethod(),
+				response.getStatusCode().value(), response.getHeaders(), offered);
+		return reading.untouched() ? response
+				: new DecodedClientHttpResponse(response, reading, this.compression, request.getURI());
 	}
 
 	/**

@@ -3,9 +3,7 @@ package io.restcompress.client;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
-import java.util.List;
 
-import io.restcompress.codec.ContentCodec;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.http.HttpHeaders;
@@ -22,7 +20,7 @@ final class DecodedClientHttpResponse implements ClientHttpResponse {
 
 	private final ClientHttpResponse response;
 
-	private final List<ContentCodec> decoders;
+	private final ClientCompression.ResponseReading reading;
 
 	private final ClientCompression compression;
 
@@ -32,13 +30,14 @@ final class DecodedClientHttpResponse implements ClientHttpResponse {
 
 	private @Nullable InputStream body;
 
-	DecodedClientHttpResponse(ClientHttpResponse response, List<ContentCodec> decoders, ClientCompression compression,
-			URI uri) {
+	DecodedClientHttpResponse(ClientHttpResponse response, ClientCompression.ResponseReading reading,
+			ClientCompression compression, URI uri) {
 		this.response = response;
-		this.decoders = decoders;
+		this.reading = reading;
 		this.compression = compression;
 		this.uri = uri;
-		this.headers = HttpHeaders.readOnlyHttpHeaders(ClientCompression.decodedHeaders(response.getHeaders()));
+		this.headers = reading.decoders().isEmpty() ? response.getHeaders()
+				: HttpHeaders.readOnlyHttpHeaders(ClientCompression.decodedHeaders(response.getHeaders()));
 	}
 
 	@Override
@@ -59,8 +58,8 @@ final class DecodedClientHttpResponse implements ClientHttpResponse {
 	@Override
 	public InputStream getBody() throws IOException {
 		if (this.body == null) {
-			this.body = this.compression.decodingStream(StreamUtils.nonClosing(this.response.getBody()),
-					this.decoders, this.uri);
+			this.body = this.compression.readingStream(StreamUtils.nonClosing(this.response.getBody()), this.reading,
+					this.uri);
 		}
 		return this.body;
 	}

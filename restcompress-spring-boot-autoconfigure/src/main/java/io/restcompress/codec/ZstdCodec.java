@@ -103,6 +103,42 @@ public final class ZstdCodec implements ContentCodec, AutoCloseable {
 	}
 
 	/**
+	 * Returns an encoder of one frame compressed against a raw-content dictionary, with the
+	 * window RFC 9842 allows for it.
+	 * @param target where the frame goes
+	 * @param dictionary the dictionary's bytes
+	 * @return the encoding stream
+	 */
+	OutputStream dictionaryEncoder(OutputStream target, byte[] dictionary) {
+		int windowLog = 63 - Long.numberOfLeadingZeros(dictionaryWindow(dictionary.length));
+		return new ZstdEncoderStream(target, this.compression, this.level, windowLog, dictionary);
+	}
+
+	/**
+	 * Returns a decoder of frames compressed against a raw-content dictionary that follow a
+	 * fixed header, refusing a window larger than RFC 9842 allows for the dictionary.
+	 * @param coding the coding named by failures
+	 * @param source the body
+	 * @param header the bytes the body starts with
+	 * @param dictionary the dictionary's bytes
+	 * @return the decoding stream
+	 */
+	InputStream dictionaryDecoder(String coding, InputStream source, byte[] header, byte[] dictionary) {
+		return new ZstdDecoderStream(coding, source, this.decompression, dictionaryWindow(dictionary.length), header,
+				dictionary);
+	}
+
+	/**
+	 * The largest window a frame compressed against a dictionary may use (RFC 9842, section
+	 * 4): 8 MB or 1.25 times the dictionary, whichever is larger.
+	 * @param dictionaryLength the dictionary's size in bytes
+	 * @return the window in bytes
+	 */
+	static long dictionaryWindow(long dictionaryLength) {
+		return Math.max(DEFAULT_MAX_WINDOW, dictionaryLength + dictionaryLength / 4);
+	}
+
+	/**
 	 * Frees the pooled contexts. Streams still open keep working and free their
 	 * context when they close.
 	 */

@@ -6,6 +6,7 @@ import java.nio.ByteBuffer;
 
 import com.github.luben.zstd.ZstdDecompressCtx;
 import com.github.luben.zstd.ZstdException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Decodes zstd frames (one or more, skippable frames included) through a pooled
@@ -36,6 +37,8 @@ final class ZstdDecoderStream extends DecoderInputStream {
 
 	private final ByteBuffer output;
 
+	private byte @Nullable [] header;
+
 	private boolean atFrameStart = true;
 
 	private boolean anyFrame;
@@ -47,13 +50,35 @@ final class ZstdDecoderStream extends DecoderInputStream {
 	private boolean finished;
 
 	ZstdDecoderStream(InputStream source, ZstdContextPool<ZstdDecompressCtx> pool, long maxWindow) {
-		super(ZstdCodec.CODING);
+		this(ZstdCodec.CODING, source, pool, maxWindow, null, null);
+	}
+
+	/**
+	 * Decodes frames that follow a fixed header, against a raw-content dictionary.
+	 * @param coding the coding named by failures
+	 * @param header the bytes the body must start with, or {@code null}
+	 * @param dictionary the dictionary, or {@code null}
+	 */
+	ZstdDecoderStream(String coding, InputStream source, ZstdContextPool<ZstdDecompressCtx> pool, long maxWindow,
+			byte @Nullable [] header, byte @Nullable [] dictionary) {
+		super(coding);
 		this.source = source;
 		this.maxWindow = maxWindow;
+		this.header = header;
 		this.lease = pool.borrow(this);
 		this.context = this.lease.context();
 		this.input = this.context.input.flip();
 		this.output = this.context.output.flip();
+		if (dictionary != null) {
+			try {
+				this.context.ctx.loadDict(dictionary);
+			}
+			catch (RuntimeException ex) {
+				this.context.failed = true;
+				this.lease.release();
+				throw ex;
+			}
+		}
 	}
 
 	@Override
@@ -75,6 +100,10 @@ final class ZstdDecoderStream extends DecoderInputStream {
 	}
 
 	private boolean decodeSome() throws IOException {
+		if (this.header != null) {
+			checkHeader(this.header);
+			this.header = null;
+		}
 		if (this.atFrameStart) {
 			if (!ensureInput(1)) {
 				if (!this.anyFrame) {
@@ -102,6 +131,17 @@ final class ZstdDecoderStream extends DecoderInputStream {
 			this.output.flip();
 		}
 		return true;
+	}
+
+	private void checkHeader(byte[] expected) throws IOException {
+		if (!ensureInput(expected.length)) {
+			throw corrupt("truncated header");
+		}
+		for (byte b : expected) {
+			if (this.input.get() != b) {
+				throw corrupt("header does not name the dictionary that was offered");
+			}
+		}
 	}
 
 	private void checkFrameHeader() throws IOException {

@@ -7,6 +7,7 @@ import java.nio.ByteBuffer;
 import com.github.luben.zstd.EndDirective;
 import com.github.luben.zstd.ZstdCompressCtx;
 import com.github.luben.zstd.ZstdException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Streams one zstd frame, with a checksum, through a pooled context. The context goes back to
@@ -24,6 +25,15 @@ final class ZstdEncoderStream extends EncoderOutputStream {
 	private final ByteBuffer input;
 
 	ZstdEncoderStream(OutputStream target, ZstdContextPool<ZstdCompressCtx> pool, int level, int windowLog) {
+		this(target, pool, level, windowLog, null);
+	}
+
+	/**
+	 * Streams a frame compressed against a raw-content dictionary, with the hash table sized
+	 * to the dictionary so that matches anywhere in it are found.
+	 */
+	ZstdEncoderStream(OutputStream target, ZstdContextPool<ZstdCompressCtx> pool, int level, int windowLog,
+			byte @Nullable [] dictionary) {
 		super(target);
 		this.lease = pool.borrow(this);
 		this.context = this.lease.context();
@@ -34,12 +44,25 @@ final class ZstdEncoderStream extends EncoderOutputStream {
 			if (windowLog != 0) {
 				this.ctx.setWindowLog(windowLog);
 			}
+			if (dictionary != null) {
+				int tableLog = tableLog(dictionary.length);
+				this.ctx.setHashLog(tableLog).setChainLog(tableLog).loadDict(dictionary);
+			}
 		}
 		catch (RuntimeException ex) {
 			this.context.failed = true;
 			this.lease.release();
 			throw ex;
 		}
+	}
+
+	/**
+	 * The hash and chain table size for a dictionary: enough entries to index all of it, from
+	 * 2^17 to 2^23 entries (4 bytes each).
+	 */
+	static int tableLog(int dictionaryLength) {
+		int log = 64 - Long.numberOfLeadingZeros(Math.max(1, dictionaryLength - 1));
+		return Math.max(17, Math.min(23, log));
 	}
 
 	@Override

@@ -1,5 +1,7 @@
 package io.restcompress.server;
 
+import io.restcompress.internal.server.ExchangeCodings;
+import io.restcompress.internal.server.HandlerCompression;
 import io.restcompress.internal.server.HandlerCompressionResolver;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -8,21 +10,42 @@ import org.springframework.web.servlet.HandlerInterceptor;
 
 /**
  * Tells each exchange of Spring MVC what its handler allows, as
- * {@link HandlerCompressionResolver} resolves it.
+ * {@link HandlerCompressionResolver} resolves it, with the codings {@link ExchangeCodings} adds
+ * for the exchange.
  */
 public class CompressionHandlerInterceptor implements HandlerInterceptor {
 
 	private final HandlerCompressionResolver resolver;
 
+	private final ServerCompressionSettings settings;
+
+	private final ExchangeCodings exchangeCodings;
+
 	public CompressionHandlerInterceptor(ServerCompressionSettings settings) {
+		this(settings, ExchangeCodings.NONE);
+	}
+
+	/**
+	 * Creates the interceptor.
+	 * @param settings the server's settings
+	 * @param exchangeCodings the codings an exchange may add ahead of its handler's
+	 */
+	public CompressionHandlerInterceptor(ServerCompressionSettings settings, ExchangeCodings exchangeCodings) {
 		this.resolver = new HandlerCompressionResolver(settings);
+		this.settings = settings;
+		this.exchangeCodings = exchangeCodings;
 	}
 
 	@Override
 	public boolean preHandle(HttpServletRequest request, HttpServletResponse response, Object handler) {
 		CompressionExchange exchange = CompressionExchange.find(request);
 		if (exchange != null) {
-			exchange.handledBy(this.resolver.resolve(handler));
+			HandlerCompression allowed = this.resolver.resolve(handler);
+			if (allowed.allowed()) {
+				allowed = allowed.withFirst(this.exchangeCodings.offer(handler, request.getRequestURI(),
+						request::getHeader, new ServletResponseFields(response)), this.settings.responseCodecs());
+			}
+			exchange.handledBy(allowed);
 		}
 		return true;
 	}

@@ -60,6 +60,7 @@ public final class ClientCompressionAutoConfiguration {
 			.origins(new OriginCache(origins.getMaxSize(), origins.getTtl(), Clock.systemUTC()))
 			.recorder(recorder.getIfAvailable(() -> CompressionRecorder.NONE))
 			.decisions(adaptive ? decisions.getObject() : null, properties.getRequest().getTimeBudget())
+			.dictionaries(properties.getDictionaries().isEnabled() ? properties.getDictionaries().createStore() : null)
 			.build();
 	}
 

@@ -6,6 +6,7 @@ import java.util.List;
 
 import io.restcompress.client.RequestCompression;
 import io.restcompress.decision.DecisionMode;
+import io.restcompress.dictionary.autoconfigure.DictionaryStoreProperties;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
@@ -77,6 +78,8 @@ public class ClientCompressionProperties {
 	private DecisionMode decision = DecisionMode.FIXED;
 
 	private final OriginCache originCache = new OriginCache();
+
+	private final Dictionaries dictionaries = new Dictionaries();
 
 	private final Request request = new Request();
 
@@ -166,6 +169,31 @@ public class ClientCompressionProperties {
 
 	public OriginCache getOriginCache() {
 		return this.originCache;
+	}
+
+	public Dictionaries getDictionaries() {
+		return this.dictionaries;
+	}
+
+	/**
+	 * Settings of compression dictionaries (RFC 9842) kept by the clients.
+	 */
+	public static class Dictionaries extends DictionaryStoreProperties {
+
+		/**
+		 * Whether the clients keep responses that carry Use-As-Dictionary and offer them to
+		 * later requests of the same origin, accepting dcz.
+		 */
+		private boolean enabled;
+
+		public boolean isEnabled() {
+			return this.enabled;
+		}
+
+		public void setEnabled(boolean enabled) {
+			this.enabled = enabled;
+		}
+
 	}
 
 	/**

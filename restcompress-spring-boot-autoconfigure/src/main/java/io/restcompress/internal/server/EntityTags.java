@@ -3,6 +3,7 @@ package io.restcompress.internal.server;
 import java.util.Collection;
 
 import io.restcompress.codec.ContentCodec;
+import io.restcompress.codec.DczCodec;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -29,7 +30,8 @@ public final class EntityTags {
 
 	/**
 	 * Removes coding suffixes from every strong tag of an {@code If-None-Match} or
-	 * {@code If-Match} field value.
+	 * {@code If-Match} field value: those of the codecs, and that of {@code dcz}, whose codecs
+	 * exist per dictionary only.
 	 */
 	public static @Nullable String withoutCodings(@Nullable String fieldValue, Collection<ContentCodec> codecs) {
 		if (fieldValue == null || fieldValue.indexOf('-') == -1) {
@@ -53,12 +55,13 @@ public final class EntityTags {
 
 	private static String stripCoding(String opaque, Collection<ContentCodec> codecs) {
 		for (ContentCodec codec : codecs) {
-			String suffix = "-" + codec.coding();
-			if (opaque.endsWith(suffix)) {
-				return opaque.substring(0, opaque.length() - suffix.length());
+			if (opaque.endsWith("-" + codec.coding())) {
+				return opaque.substring(0, opaque.length() - codec.coding().length() - 1);
 			}
 		}
-		return opaque;
+		String dictionarySuffix = "-" + DczCodec.CODING;
+		return opaque.endsWith(dictionarySuffix) ? opaque.substring(0, opaque.length() - dictionarySuffix.length())
+				: opaque;
 	}
 
 }

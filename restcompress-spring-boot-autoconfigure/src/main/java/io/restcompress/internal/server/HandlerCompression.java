@@ -1,5 +1,6 @@
 package io.restcompress.internal.server;
 
+import java.util.ArrayList;
 import java.util.List;
 
 import io.restcompress.codec.ContentCodec;
@@ -19,5 +20,20 @@ public record HandlerCompression(boolean allowed, @Nullable List<ContentCodec> c
 
 	/** Responses may be encoded with the server's codings. */
 	public static final HandlerCompression SERVER_DEFAULTS = new HandlerCompression(true, null);
+
+	/**
+	 * Returns what the handler allows with codings added ahead of its own.
+	 * @param first the codings to prefer, possibly empty
+	 * @param serverCodecs the server's codings, which the handler uses if it names none
+	 * @return what it allows, {@code this} when it allows nothing or nothing is added
+	 */
+	public HandlerCompression withFirst(List<ContentCodec> first, List<ContentCodec> serverCodecs) {
+		if (!this.allowed || first.isEmpty()) {
+			return this;
+		}
+		List<ContentCodec> all = new ArrayList<>(first);
+		all.addAll((this.codecs != null) ? this.codecs : serverCodecs);
+		return new HandlerCompression(true, List.copyOf(all));
+	}
 
 }

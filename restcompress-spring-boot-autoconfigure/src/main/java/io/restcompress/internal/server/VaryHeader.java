@@ -9,9 +9,9 @@ import org.springframework.http.HttpHeaders;
 
 /**
  * The {@code Vary} field of a response whose representation depends on
- * {@code Accept-Encoding} (RFC 9110, section 12.5.5).
+ * {@code Accept-Encoding} or another request field (RFC 9110, section 12.5.5).
  */
-final class VaryHeader {
+public final class VaryHeader {
 
 	private VaryHeader() {
 	}
@@ -23,6 +23,17 @@ final class VaryHeader {
 	 * @return the merged value, or {@code null} to leave the field as it is
 	 */
 	static @Nullable String withAcceptEncoding(Iterable<String> lines) {
+		return with(lines, HttpHeaders.ACCEPT_ENCODING);
+	}
+
+	/**
+	 * Returns the field value that adds a request field name to the given field lines, or
+	 * {@code null} when they already cover it with {@code *} or the name in any case.
+	 * @param lines the response's {@code Vary} field lines
+	 * @param fieldName the request field the representation depends on
+	 * @return the merged value, or {@code null} to leave the field as it is
+	 */
+	public static @Nullable String with(Iterable<String> lines, String fieldName) {
 		List<String> kept = new ArrayList<>();
 		for (String line : lines) {
 			if (line == null || line.isBlank()) {
@@ -30,13 +41,13 @@ final class VaryHeader {
 			}
 			for (String member : line.split(",")) {
 				String name = member.trim();
-				if (name.equals("*") || name.equalsIgnoreCase(HttpHeaders.ACCEPT_ENCODING)) {
+				if (name.equals("*") || name.equalsIgnoreCase(fieldName)) {
 					return null;
 				}
 			}
 			kept.add(line.trim());
 		}
-		kept.add(HttpHeaders.ACCEPT_ENCODING);
+		kept.add(fieldName);
 		return String.join(", ", kept);
 	}
 

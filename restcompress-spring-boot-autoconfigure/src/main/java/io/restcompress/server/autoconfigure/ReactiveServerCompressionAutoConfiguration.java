@@ -5,6 +5,7 @@ import io.restcompress.codec.autoconfigure.ContentCodecAutoConfiguration;
 import io.restcompress.decision.autoconfigure.DecisionAutoConfiguration;
 import io.restcompress.internal.reactive.DecoderThreads;
 import io.restcompress.internal.reactive.DecoderThreadsFactory;
+import io.restcompress.internal.server.ExchangeCodings;
 import io.restcompress.internal.server.ResponseEncodingRules;
 import io.restcompress.metrics.CompressionRecorder;
 import io.restcompress.server.ServerCompressionSettings;
@@ -44,9 +45,10 @@ public final class ReactiveServerCompressionAutoConfiguration {
 	@ConditionalOnMissingBean
 	ContentCodingWebFilter contentCodingWebFilter(ServerCompressionSettings settings,
 			ObjectProvider<CompressionRecorder> recorder, ServerCompressionProperties properties,
-			ResponseEncodingRules rules) {
+			ResponseEncodingRules rules, ObjectProvider<ExchangeCodings> exchangeCodings) {
 		ContentCodingWebFilter filter = new ContentCodingWebFilter(settings,
-				recorder.getIfAvailable(() -> CompressionRecorder.NONE), rules);
+				recorder.getIfAvailable(() -> CompressionRecorder.NONE), rules,
+				exchangeCodings.getIfAvailable(() -> ExchangeCodings.NONE));
 		filter.setOrder(properties.getFilterOrder());
 		return filter;
 	}

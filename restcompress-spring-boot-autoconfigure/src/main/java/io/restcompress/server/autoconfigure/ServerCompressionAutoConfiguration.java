@@ -3,6 +3,7 @@ package io.restcompress.server.autoconfigure;
 import io.restcompress.codec.ContentCodecs;
 import io.restcompress.codec.autoconfigure.ContentCodecAutoConfiguration;
 import io.restcompress.decision.autoconfigure.DecisionAutoConfiguration;
+import io.restcompress.internal.server.ExchangeCodings;
 import io.restcompress.internal.server.ResponseEncodingRules;
 import io.restcompress.metrics.CompressionRecorder;
 import io.restcompress.server.CompressionHandlerInterceptor;
@@ -73,8 +74,9 @@ public final class ServerCompressionAutoConfiguration {
 
 		@Bean
 		@ConditionalOnMissingBean
-		CompressionHandlerInterceptor compressionHandlerInterceptor(ServerCompressionSettings settings) {
-			return new CompressionHandlerInterceptor(settings);
+		CompressionHandlerInterceptor compressionHandlerInterceptor(ServerCompressionSettings settings,
+				ObjectProvider<ExchangeCodings> exchangeCodings) {
+			return new CompressionHandlerInterceptor(settings, exchangeCodings.getIfAvailable(() -> ExchangeCodings.NONE));
 		}
 
 		@Bean

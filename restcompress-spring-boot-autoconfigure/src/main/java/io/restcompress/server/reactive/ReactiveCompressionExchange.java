@@ -1,10 +1,13 @@
 package io.restcompress.server.reactive;
 
 import java.net.InetSocketAddress;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 import io.restcompress.codec.AcceptEncoding;
+import io.restcompress.codec.ContentCodec;
+import io.restcompress.internal.server.ExchangeCodings;
 import io.restcompress.internal.server.HandlerCompression;
 import io.restcompress.internal.server.HandlerCompressionResolver;
 import io.restcompress.internal.server.ResponseEncodingDecision;
@@ -40,6 +43,8 @@ final class ReactiveCompressionExchange {
 
 	private @Nullable AcceptEncoding acceptEncoding;
 
+	private @Nullable HandlerCompression handler;
+
 	ReactiveCompressionExchange(ResponseEncodingRules rules, Handlers handlers, CompressionRecorder recorder,
 			ServerWebExchange exchange) {
 		this.rules = rules;
@@ -62,20 +67,31 @@ final class ReactiveCompressionExchange {
 	}
 
 	ResponseEncodingDecision decide(int status, ResponseFields fields, long identityLength) {
-		return this.rules.decide(this.handlers.of(this.exchange), status, fields, identityLength, acceptEncoding(),
+		return this.rules.decide(handler(), status, fields, identityLength, acceptEncoding(),
 				peerAddress());
 	}
 
 	ResponseEncodingDecision decideNotModified(ResponseFields fields) {
-		return this.rules.decideNotModified(this.handlers.of(this.exchange), fields, acceptEncoding(), peerAddress());
+		return this.rules.decideNotModified(handler(), fields, acceptEncoding(), peerAddress());
 	}
 
 	@Nullable SkipReason ineligibility(int status, ResponseFields fields) {
-		return this.rules.ineligibility(this.handlers.of(this.exchange), status, fields);
+		return this.rules.ineligibility(handler(), status, fields);
 	}
 
 	void skipped(@Nullable SkipReason reason) {
 		this.recorder.skipped(Side.SERVER, Direction.RESPONSE, (reason != null) ? reason : SkipReason.STATUS_OR_METHOD);
+	}
+
+	/**
+	 * What the handler allows, with the codings the exchange adds, once the request has been
+	 * mapped to a handler; resolved once.
+	 */
+	private @Nullable HandlerCompression handler() {
+		if (this.handler == null) {
+			this.handler = this.handlers.of(this.exchange);
+		}
+		return this.handler;
 	}
 
 	private AcceptEncoding acceptEncoding() {
@@ -100,10 +116,16 @@ final class ReactiveCompressionExchange {
 
 		private final HandlerCompressionResolver resolver;
 
+		private final ExchangeCodings exchangeCodings;
+
+		private final List<ContentCodec> serverCodecs;
+
 		private final Map<CompressionRoutes.RouteCompression, HandlerCompression> routes = new ConcurrentHashMap<>();
 
-		Handlers(HandlerCompressionResolver resolver) {
+		Handlers(HandlerCompressionResolver resolver, ExchangeCodings exchangeCodings, List<ContentCodec> serverCodecs) {
 			this.resolver = resolver;
+			this.exchangeCodings = exchangeCodings;
+			this.serverCodecs = serverCodecs;
 		}
 
 		@Nullable HandlerCompression of(ServerWebExchange exchange) {
@@ -112,7 +134,16 @@ final class ReactiveCompressionExchange {
 						? this.resolver.of(declared.encodings(), "a functional route") : HandlerCompression.EXCLUDED);
 			}
 			Object handler = exchange.getAttribute(HandlerMapping.BEST_MATCHING_HANDLER_ATTRIBUTE);
-			return (handler != null) ? this.resolver.resolve(handler) : null;
+			if (handler == null) {
+				return null;
+			}
+			HandlerCompression allowed = this.resolver.resolve(handler);
+			if (!allowed.allowed()) {
+				return allowed;
+			}
+			HttpHeaders requestHeaders = exchange.getRequest().getHeaders();
+			return allowed.withFirst(this.exchangeCodings.offer(handler, exchange.getRequest().getPath().value(),
+					requestHeaders::getFirst, new HeaderFields(exchange.getResponse().getHeaders())), this.serverCodecs);
 		}
 
 	}

@@ -66,6 +66,17 @@ class ClientCompressionAutoConfigurationTests {
 	}
 
 	@Test
+	void keepsNoDictionariesUnlessOneSwitchTurnsThemOn() {
+		this.runner.run((context) -> assertThat(context.getBean(ClientCompression.class)).extracting("dictionaries")
+			.isNull());
+		this.runner.withPropertyValues("restcompress.client.dictionaries.enabled=true",
+				"restcompress.client.dictionaries.max-size=1KB")
+			.run((context) -> assertThat(context.getBean(ClientCompression.class)).extracting("dictionaries")
+				.extracting("maxSize")
+				.isEqualTo(1024L));
+	}
+
+	@Test
 	void bindsTheProperties() {
 		this.runner
 			.withPropertyValues("restcompress.client.accept-encodings=gzip,lzf",

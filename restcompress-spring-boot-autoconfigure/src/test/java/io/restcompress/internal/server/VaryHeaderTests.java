@@ -43,4 +43,11 @@ class VaryHeaderTests {
 			.isEqualTo("X-Accept-Encoding-Hint, Accept-Encoding");
 	}
 
+	@Test
+	void mergesAnyRequestFieldNameTheSameWay() {
+		assertThat(VaryHeader.with(List.of("Accept-Encoding"), "Available-Dictionary"))
+			.isEqualTo("Accept-Encoding, Available-Dictionary");
+		assertThat(VaryHeader.with(List.of("available-dictionary, Origin"), "Available-Dictionary")).isNull();
+	}
+
 }

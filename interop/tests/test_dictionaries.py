@@ -1,0 +1,72 @@
+"""Compression dictionaries (RFC 9842) against the sample app: /api/feed announces itself with
+Use-As-Dictionary; a request that names the previous version in Available-Dictionary and accepts
+dcz gets the next version as a 40-byte header and a zstd frame, which the reference zstandard
+decodes with the previous version as a raw-content dictionary."""
+import base64
+import hashlib
+import json
+
+import zstandard
+
+from support.http import send
+
+DCZ_MAGIC = bytes.fromhex("5e2a4d1820000000")
+
+
+def available_dictionary(dictionary: bytes) -> str:
+    return ":" + base64.b64encode(hashlib.sha256(dictionary).digest()).decode("ascii") + ":"
+
+
+def fetch(session, base_url, version, **headers):
+    return send(session, "GET", f"{base_url}/api/feed?version={version}", headers=headers)
+
+
+def test_feed_announces_itself_as_a_dictionary(session, base_url):
+    exchange = fetch(session, base_url, 1, **{"Accept-Encoding": "zstd"})
+    assert exchange.status == 200
+    assert exchange.response.headers["Use-As-Dictionary"] == 'match="/api/feed*", id="feed"'
+    vary = [name.strip().lower() for name in exchange.response.headers.get("Vary", "").split(",")]
+    assert "available-dictionary" in vary
+    assert "accept-encoding" in vary
+
+
+def test_next_version_in_dcz_decodes_with_the_previous_one_as_raw_dictionary(session, base_url):
+    previous = fetch(session, base_url, 1, **{"Accept-Encoding": "identity"}).body
+    exchange = fetch(session, base_url, 2, **{"Accept-Encoding": "dcz, zstd, gzip",
+                                             "Available-Dictionary": available_dictionary(previous),
+                                             "Dictionary-ID": '"feed"'})
+    assert exchange.status == 200
+    assert exchange.content_encoding == "dcz", exchange.response.headers
+    assert exchange.response.headers["ETag"] == '"feed-2-dcz"'
+    body = exchange.body
+    assert body[:8] == DCZ_MAGIC
+    assert body[8:40] == hashlib.sha256(previous).digest()
+    dictionary = zstandard.ZstdCompressionDict(previous, dict_type=zstandard.DICT_TYPE_RAWCONTENT)
+    current = zstandard.ZstdDecompressor(dict_data=dictionary).decompressobj().decompress(body[40:])
+    identity = fetch(session, base_url, 2, **{"Accept-Encoding": "identity"}).body
+    assert current == identity
+    assert len(json.loads(current)) == 10_000
+
+
+def test_dcz_is_at_least_twenty_times_smaller_than_zstd_for_the_next_version(session, base_url):
+    previous = fetch(session, base_url, 3, **{"Accept-Encoding": "identity"}).body
+    dcz = fetch(session, base_url, 4, **{"Accept-Encoding": "dcz, zstd",
+                                         "Available-Dictionary": available_dictionary(previous)})
+    zstd = fetch(session, base_url, 4, **{"Accept-Encoding": "zstd"})
+    assert dcz.content_encoding == "dcz"
+    assert zstd.content_encoding == "zstd"
+    assert len(dcz.body) * 20 < len(zstd.body)
+
+
+def test_hash_the_server_does_not_have_gets_a_normal_response(session, base_url):
+    exchange = fetch(session, base_url, 1, **{"Accept-Encoding": "dcz, zstd",
+                                             "Available-Dictionary": available_dictionary(b"never sent")})
+    assert exchange.status == 200
+    assert exchange.content_encoding == "zstd"
+    assert zstandard.ZstdDecompressor().decompressobj().decompress(exchange.body)[:1] == b"["
+
+
+def test_malformed_available_dictionary_gets_a_normal_response(session, base_url):
+    exchange = fetch(session, base_url, 1, **{"Accept-Encoding": "dcz, gzip", "Available-Dictionary": "not-a-hash"})
+    assert exchange.status == 200
+    assert exchange.content_encoding == "gzip"

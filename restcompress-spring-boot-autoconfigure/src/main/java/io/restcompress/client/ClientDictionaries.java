@@ -1,0 +1,289 @@
+package io.restcompress.client;
+
+import java.io.ByteArrayOutputStream;
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+
+import io.restcompress.codec.ContentCodecs;
+import io.restcompress.codec.DczCodec;
+import io.restcompress.codec.ZstdCodec;
+import io.restcompress.dictionary.DictionaryFields;
+import io.restcompress.dictionary.DictionaryStore;
+import io.restcompress.dictionary.MatchPattern;
+import io.restcompress.dictionary.StoredDictionary;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.http.HttpHeaders;
+
+/**
+ * The client side of RFC 9842 that both clients share: keeps the bodies of {@code 200}
+ * responses that carry {@code Use-As-Dictionary} (as they are read to the end, within the
+ * size limit) under the origin of the request, and offers the best one of the same origin to a
+ * later request whose path its pattern matches: {@code Available-Dictionary},
+ * {@code Dictionary-ID} and {@code dcz} first in {@code Accept-Encoding}. Dictionaries advertised
+ * with {@code Link: rel="compression-dictionary"} on the same origin are fetched in the
+ * background with the JDK's HTTP client. Thread-safe.
+ */
+final class ClientDictionaries {
+
+	private static final int MAX_QUEUED_FETCHES = 16;
+
+	private static final int MAX_REMEMBERED_LINKS = 256;
+
+	private final DictionaryStore store;
+
+	private final ZstdCodec zstd;
+
+	private final long maxSize;
+
+	private final Set<String> requested = ConcurrentHashMap.newKeySet();
+
+	private final ThreadPoolExecutor fetcher = new ThreadPoolExecutor(1, 1, 30, TimeUnit.SECONDS,
+			new ArrayBlockingQueue<>(MAX_QUEUED_FETCHES), (task) -> {
+				Thread thread = new Thread(task, "restcompress-dictionary-fetch");
+				thread.setDaemon(true);
+				return thread;
+			}, new ThreadPoolExecutor.DiscardPolicy());
+
+	private volatile @Nullable HttpClient http;
+
+	/**
+	 * @param store where dictionaries are kept
+	 * @param zstd the codec whose contexts decode {@code dcz}
+	 * @param maxSize the largest body kept as a dictionary
+	 */
+	ClientDictionaries(DictionaryStore store, ZstdCodec zstd, long maxSize) {
+		this.store = store;
+		this.zstd = zstd;
+		this.maxSize = maxSize;
+		this.fetcher.allowCoreThreadTimeOut(true);
+	}
+
+	/**
+	 * Creates the dictionaries of a client, decoding {@code dcz} with its zstd codec.
+	 * @param store where dictionaries are kept
+	 * @param codecs the client's codecs
+	 * @return the dictionaries
+	 * @throws IllegalArgumentException if the codecs have no zstd
+	 */
+	static ClientDictionaries of(DictionaryStore store, ContentCodecs codecs) {
+		ZstdCodec zstd = codecs.find(ZstdCodec.CODING)
+			.filter(ZstdCodec.class::isInstance)
+			.map(ZstdCodec.class::cast)
+			.orElseThrow(() -> new IllegalArgumentException("Compression dictionaries need the zstd codec"));
+		return new ClientDictionaries(store, zstd, store.maxSize());
+	}
+
+	/**
+	 * Adds the fields that offer a dictionary to a request, if one of its origin applies.
+	 * @param uri the request URI
+	 * @param headers the request's headers, which already carry {@code Accept-Encoding}
+	 * @return the coding that decodes a {@code dcz} answer, or {@code null} if nothing was offered
+	 */
+	@Nullable DczCodec offer(URI uri, HttpHeaders headers) {
+		StoredDictionary dictionary = this.store.best(OriginCache.origin(uri), path(uri));
+		if (dictionary == null) {
+			return null;
+		}
+		headers.set(HttpHeaders.ACCEPT_ENCODING, DczCodec.CODING + ", " + headers.getFirst(HttpHeaders.ACCEPT_ENCODING));
+		headers.set(DictionaryFields.AVAILABLE_DICTIONARY, DictionaryFields.availableDictionary(dictionary.hash()));
+		if (!dictionary.id().isEmpty()) {
+			headers.set(DictionaryFields.DICTIONARY_ID, DictionaryFields.dictionaryId(dictionary.id()));
+		}
+		return new DczCodec(this.zstd, dictionary.content(), dictionary.hash());
+	}
+
+	/**
+	 * Returns what a response announces as a dictionary to keep, or {@code null}.
+	 * @param status the status code
+	 * @param headers the response headers
+	 * @return the pattern and identifier, or {@code null} for none usable
+	 */
+	@Nullable Announced announced(int status, HttpHeaders headers) {
+		if (status != 200) {
+			return null;
+		}
+		DictionaryFields.Announcement announcement = DictionaryFields
+			.parseUseAsDictionary(headers.getFirst(DictionaryFields.USE_AS_DICTIONARY));
+		if (announcement == null) {
+			return null;
+		}
+		try {
+			return new Announced(MatchPattern.of(announcement.match()), announcement.id());
+		}
+		catch (IllegalArgumentException ex) {
+			// another origin's URL, or pattern syntax this implementation does not match
+			return null;
+		}
+	}
+
+	/**
+	 * Returns a stream that keeps the decoded body as a dictionary of the request's origin
+	 * once it has been read to its end, unless it grew over the limit.
+	 * @param decoded the decoded body
+	 * @param uri the request URI
+	 * @param announced what the response announced
+	 * @return the stream to read instead
+	 */
+	InputStream keeping(InputStream decoded, URI uri, Announced announced) {
+		return new KeepingInputStream(decoded, OriginCache.origin(uri), announced);
+	}
+
+	/**
+	 * Fetches, in the background, the dictionaries a response advertises with
+	 * {@code Link: <url>; rel="compression-dictionary"} on the same origin, once per URL (up to
+	 * {@value #MAX_REMEMBERED_LINKS} URLs remembered), one at a time, with at most
+	 * {@value #MAX_QUEUED_FETCHES} waiting; more are dropped. A fetched response is kept as any
+	 * other: a {@code 200} with {@code Use-As-Dictionary}, at most the largest dictionary.
+	 * @param uri the request URI
+	 * @param headers the response headers
+	 */
+	void followLinks(URI uri, HttpHeaders headers) {
+		for (URI target : sameOriginLinks(uri, headers)) {
+			if (this.requested.size() >= MAX_REMEMBERED_LINKS) {
+				this.requested.clear();
+			}
+			if (this.requested.add(target.toString())) {
+				this.fetcher.execute(() -> fetch(target));
+			}
+		}
+	}
+
+	/**
+	 * Returns the dictionaries a response advertises on the origin of its request.
+	 */
+	static List<URI> sameOriginLinks(URI uri, HttpHeaders headers) {
+		List<URI> targets = new ArrayList<>();
+		for (String link : DictionaryFields.compressionDictionaryLinks(headers.getOrEmpty(HttpHeaders.LINK))) {
+			try {
+				URI target = uri.resolve(link);
+				if (OriginCache.origin(target).equals(OriginCache.origin(uri))) {
+					targets.add(target);
+				}
+			}
+			catch (IllegalArgumentException ex) {
+				// not a URI reference: nothing to fetch
+			}
+		}
+		return targets;
+	}
+
+	private void fetch(URI target) {
+		try {
+			HttpResponse<InputStream> response = http().send(HttpRequest.newBuilder(target)
+				.header(HttpHeaders.ACCEPT_ENCODING, "identity")
+				.timeout(Duration.ofSeconds(30))
+				.build(), HttpResponse.BodyHandlers.ofInputStream());
+			HttpHeaders headers = new HttpHeaders();
+			response.headers().map().forEach(headers::addAll);
+			try (InputStream body = response.body()) {
+				Announced announced = (headers.getFirst(HttpHeaders.CONTENT_ENCODING) == null)
+						? announced(response.statusCode(), headers) : null;
+				if (announced != null) {
+					byte[] content = body.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, this.maxSize + 1));
+					if (content.length <= this.maxSize) {
+						this.store.store(OriginCache.origin(target), content, announced.match(), announced.id());
+					}
+				}
+			}
+		}
+		catch (IOException ex) {
+			// the dictionary is not kept; requests go on without it
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+	}
+
+	private HttpClient http() {
+		HttpClient client = this.http;
+		if (client == null) {
+			client = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).build();
+			this.http = client;
+		}
+		return client;
+	}
+
+	private static String path(URI uri) {
+		String path = uri.getRawPath();
+		return (path == null || path.isEmpty()) ? "/" : path;
+	}
+
+	/**
+	 * A dictionary a response announced.
+	 *
+	 * @param match the paths it applies to
+	 * @param id its identifier
+	 */
+	record Announced(MatchPattern match, String id) {
+
+	}
+
+	private final class KeepingInputStream extends FilterInputStream {
+
+		private final String origin;
+
+		private final Announced announced;
+
+		private @Nullable ByteArrayOutputStream copy = new ByteArrayOutputStream();
+
+		KeepingInputStream(InputStream in, String origin, Announced announced) {
+			super(in);
+			this.origin = origin;
+			this.announced = announced;
+		}
+
+		@Override
+		public int read() throws IOException {
+			byte[] single = new byte[1];
+			return (read(single, 0, 1) == -1) ? -1 : single[0] & 0xFF;
+		}
+
+		@Override
+		public int read(byte[] bytes, int offset, int length) throws IOException {
+			int n = this.in.read(bytes, offset, length);
+			ByteArrayOutputStream copying = this.copy;
+			if (copying == null) {
+				return n;
+			}
+			if (n == -1) {
+				this.copy = null;
+				ClientDictionaries.this.store.store(this.origin, copying.toByteArray(), this.announced.match(),
+						this.announced.id());
+			}
+			else if (copying.size() + (long) n > ClientDictionaries.this.maxSize) {
+				this.copy = null;
+			}
+			else {
+				copying.write(bytes, offset, n);
+			}
+			return n;
+		}
+
+		@Override
+		public long skip(long n) throws IOException {
+			this.copy = null;
+			return this.in.skip(n);
+		}
+
+		@Override
+		public boolean markSupported() {
+			return false;
+		}
+
+	}
+
+}

@@ -1,0 +1,110 @@
+package io.restcompress.codec;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.Arrays;
+
+/**
+ * The {@code dcz} coding of RFC 9842 (Compression Dictionary Transport) for one dictionary: a
+ * 40-byte header (an 8-byte magic number and the dictionary's SHA-256) followed by a zstd frame
+ * compressed against the dictionary as raw content, with a window of at most 8 MB or 1.25 times
+ * the dictionary. The decoder refuses a body whose header names another dictionary. The coding
+ * is never selected by a {@code *} in {@code Accept-Encoding}: a client names it, together
+ * with the dictionary it has.
+ */
+public final class DczCodec implements ContentCodec {
+
+	/** The coding token. */
+	public static final String CODING = "dcz";
+
+	private static final byte[] MAGIC = { 0x5e, 0x2a, 0x4d, 0x18, 0x20, 0x00, 0x00, 0x00 };
+
+	/** The length of the header before the zstd frame: the magic number and the hash. */
+	public static final int HEADER_LENGTH = MAGIC.length + 32;
+
+	/** The magic number of a zstd-format dictionary, little endian, which raw content must not start with. */
+	private static final byte[] ZSTD_DICTIONARY_MAGIC = { 0x37, (byte) 0xa4, 0x30, (byte) 0xec };
+
+	private final ZstdCodec zstd;
+
+	private final byte[] dictionary;
+
+	private final byte[] header;
+
+	/**
+	 * Creates the coding for a dictionary.
+	 * @param zstd the zstd codec whose contexts and level are used
+	 * @param dictionary the dictionary's bytes, which the codec keeps without copying
+	 * @param hash the dictionary's SHA-256
+	 * @throws IllegalArgumentException if the hash is not 32 bytes or the dictionary is not
+	 * {@linkplain #usableAsDictionary usable}
+	 */
+	public DczCodec(ZstdCodec zstd, byte[] dictionary, byte[] hash) {
+		if (hash.length != 32) {
+			throw new IllegalArgumentException("A SHA-256 hash has 32 bytes, not " + hash.length);
+		}
+		if (!usableAsDictionary(dictionary)) {
+			throw new IllegalArgumentException("Raw-content dictionaries must not start with zstd's dictionary magic number");
+		}
+		this.zstd = zstd;
+		this.dictionary = dictionary;
+		this.header = Arrays.copyOf(MAGIC, HEADER_LENGTH);
+		System.arraycopy(hash, 0, this.header, MAGIC.length, hash.length);
+	}
+
+	/**
+	 * Whether bytes can serve as a raw-content dictionary: zstd-jni loads bytes that start with
+	 * the magic number of zstd's own dictionary format as such a dictionary, so those cannot.
+	 * @param dictionary the bytes
+	 * @return {@code true} if they can
+	 */
+	public static boolean usableAsDictionary(byte[] dictionary) {
+		return dictionary.length < ZSTD_DICTIONARY_MAGIC.length
+				|| !Arrays.equals(dictionary, 0, ZSTD_DICTIONARY_MAGIC.length, ZSTD_DICTIONARY_MAGIC, 0,
+						ZSTD_DICTIONARY_MAGIC.length);
+	}
+
+	/**
+	 * Returns the SHA-256 of a dictionary, the hash {@code Available-Dictionary} names.
+	 * @param dictionary the dictionary's bytes
+	 * @return the 32-byte hash
+	 */
+	public static byte[] sha256(byte[] dictionary) {
+		try {
+			return MessageDigest.getInstance("SHA-256").digest(dictionary);
+		}
+		catch (NoSuchAlgorithmException ex) {
+			throw new IllegalStateException("Every Java platform has SHA-256", ex);
+		}
+	}
+
+	@Override
+	public String coding() {
+		return CODING;
+	}
+
+	@Override
+	public boolean registered() {
+		return false;
+	}
+
+	@Override
+	public OutputStream encoder(OutputStream target) throws IOException {
+		target.write(this.header);
+		return this.zstd.dictionaryEncoder(target, this.dictionary);
+	}
+
+	@Override
+	public InputStream decoder(InputStream source) {
+		return this.zstd.dictionaryDecoder(CODING, source, this.header, this.dictionary);
+	}
+
+	@Override
+	public String toString() {
+		return CODING + " (dictionary of " + this.dictionary.length + " bytes)";
+	}
+
+}

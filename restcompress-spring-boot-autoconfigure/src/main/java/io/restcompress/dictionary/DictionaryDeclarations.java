@@ -1,0 +1,60 @@
+package io.restcompress.dictionary;
+
+import java.lang.reflect.Method;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.core.annotation.AnnotatedElementUtils;
+import org.springframework.web.method.HandlerMethod;
+
+/**
+ * Which handlers are dictionaries: {@link DictionaryCompressed} on the handler method or its
+ * class (the method's wins), with the field value written once. Cached per method; thread-safe.
+ */
+public final class DictionaryDeclarations {
+
+	private final Map<Method, Optional<Declaration>> declarations = new ConcurrentHashMap<>();
+
+	/**
+	 * Returns what a handler declares.
+	 * @param handler the handler a request was mapped to, or {@code null}
+	 * @return the declaration, or {@code null} if the handler is not a dictionary
+	 * @throws IllegalArgumentException if the annotation's pattern or identifier is invalid
+	 */
+	@Nullable Declaration of(@Nullable Object handler) {
+		if (!(handler instanceof HandlerMethod handlerMethod)) {
+			return null;
+		}
+		return this.declarations.computeIfAbsent(handlerMethod.getMethod(), (method) -> {
+			DictionaryCompressed annotation = AnnotatedElementUtils.findMergedAnnotation(method,
+					DictionaryCompressed.class);
+			if (annotation == null) {
+				annotation = AnnotatedElementUtils.findMergedAnnotation(handlerMethod.getBeanType(),
+						DictionaryCompressed.class);
+			}
+			return Optional.ofNullable(annotation).map(Declaration::of);
+		}).orElse(null);
+	}
+
+	/**
+	 * What a handler declares.
+	 *
+	 * @param match the paths its responses apply to as dictionaries
+	 * @param id the identifier, empty for none
+	 * @param field the {@code Use-As-Dictionary} value
+	 * @param trained whether the responses are samples for a trained dictionary
+	 */
+	record Declaration(MatchPattern match, String id, String field, boolean trained) {
+
+		static Declaration of(DictionaryCompressed annotation) {
+			MatchPattern match = MatchPattern.of(annotation.match());
+			return new Declaration(match, annotation.id(), DictionaryFields.useAsDictionary(match, annotation.id()),
+					annotation.trained());
+		}
+
+	}
+
+}

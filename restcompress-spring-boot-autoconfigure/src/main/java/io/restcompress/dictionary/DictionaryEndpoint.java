@@ -1,0 +1,47 @@
+package io.restcompress.dictionary;
+
+import java.util.Map;
+
+import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
+import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
+import org.springframework.boot.actuate.endpoint.annotation.WriteOperation;
+
+/**
+ * The actuator endpoint {@code restcompressdictionaries}: the training samples and trained
+ * dictionaries per match pattern ({@code GET}), and training one ({@code POST} with
+ * {@code {"match": "/api/orders/*"}}). The trained dictionary is exported by fetching its URL.
+ */
+@Endpoint(id = "restcompressdictionaries")
+public class DictionaryEndpoint {
+
+	private final DictionaryTrainer trainer;
+
+	/**
+	 * @param trainer the trainer
+	 */
+	public DictionaryEndpoint(DictionaryTrainer trainer) {
+		this.trainer = trainer;
+	}
+
+	/**
+	 * Describes the samples and trained dictionaries.
+	 * @return per pattern: samples, sample bytes, and once trained the dictionary's size and URL
+	 */
+	@ReadOperation
+	public Map<String, Map<String, Object>> dictionaries() {
+		return this.trainer.report();
+	}
+
+	/**
+	 * Trains the dictionary of a pattern from its samples.
+	 * @param match the pattern, as the handler's annotation names it
+	 * @return the dictionary's size and URL
+	 */
+	@WriteOperation
+	public Map<String, Object> train(String match) {
+		StoredDictionary dictionary = this.trainer.train(MatchPattern.of(match));
+		return Map.of("match", match, "dictionaryBytes", dictionary.content().length, "url",
+				this.trainer.url(dictionary));
+	}
+
+}

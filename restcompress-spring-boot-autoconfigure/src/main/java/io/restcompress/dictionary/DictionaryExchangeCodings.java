@@ -1,0 +1,88 @@
+package io.restcompress.dictionary;
+
+import java.util.List;
+import java.util.function.Function;
+
+import io.restcompress.codec.ContentCodec;
+import io.restcompress.codec.DczCodec;
+import io.restcompress.codec.ZstdCodec;
+import io.restcompress.internal.server.ExchangeCodings;
+import io.restcompress.internal.server.ResponseFields;
+import io.restcompress.internal.server.VaryHeader;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.http.HttpHeaders;
+
+/**
+ * The server side of RFC 9842, on Spring MVC and WebFlux: a {@link DictionaryCompressed}
+ * handler's responses carry {@code Use-As-Dictionary} and {@code Vary: Available-Dictionary},
+ * and a request whose {@code Available-Dictionary} names a kept dictionary whose pattern
+ * matches its path is offered {@code dcz} with that dictionary. A hash the store does not know
+ * changes nothing: the response is negotiated as usual. The bodies are kept by
+ * {@link DictionaryCaptureFilter} or {@link DictionaryCaptureWebFilter}. Thread-safe.
+ */
+public final class DictionaryExchangeCodings implements ExchangeCodings {
+
+	private final DictionaryStore store;
+
+	private final ZstdCodec zstd;
+
+	private final DictionaryDeclarations declarations;
+
+	private final @Nullable DictionaryTrainer trainer;
+
+	/**
+	 * Creates the codings.
+	 * @param store the kept dictionaries
+	 * @param zstd the zstd codec whose contexts and level {@code dcz} uses
+	 * @param declarations which handlers are dictionaries
+	 * @param trainer the trained dictionaries, or {@code null} when training is off
+	 */
+	public DictionaryExchangeCodings(DictionaryStore store, ZstdCodec zstd, DictionaryDeclarations declarations,
+			@Nullable DictionaryTrainer trainer) {
+		this.store = store;
+		this.zstd = zstd;
+		this.declarations = declarations;
+		this.trainer = trainer;
+	}
+
+	@Override
+	public List<ContentCodec> offer(Object handler, String path, Function<String, @Nullable String> requestHeader,
+			ResponseFields response) {
+		DictionaryDeclarations.Declaration declaration = this.declarations.of(handler);
+		if (declaration == null) {
+			return List.of();
+		}
+		if (!declaration.trained()) {
+			response.set(DictionaryFields.USE_AS_DICTIONARY, declaration.field());
+		}
+		else {
+			advertiseTrained(declaration.match(), response);
+		}
+		String vary = VaryHeader.with(response.getAll(HttpHeaders.VARY), DictionaryFields.AVAILABLE_DICTIONARY);
+		if (vary != null) {
+			response.set(HttpHeaders.VARY, vary);
+		}
+		byte[] hash = DictionaryFields.parseAvailableDictionary(requestHeader.apply(DictionaryFields.AVAILABLE_DICTIONARY));
+		StoredDictionary dictionary = (hash != null) ? find(declaration, hash, path) : null;
+		return (dictionary != null) ? List.of(new DczCodec(this.zstd, dictionary.content(), dictionary.hash()))
+				: List.of();
+	}
+
+	private void advertiseTrained(MatchPattern match, ResponseFields response) {
+		StoredDictionary trained = (this.trainer != null) ? this.trainer.trained(match) : null;
+		if (trained != null) {
+			String link = "<" + this.trainer.url(trained) + ">; rel=\"compression-dictionary\"";
+			String existing = response.get(HttpHeaders.LINK);
+			response.set(HttpHeaders.LINK, (existing != null) ? existing + ", " + link : link);
+		}
+	}
+
+	private @Nullable StoredDictionary find(DictionaryDeclarations.Declaration declaration, byte[] hash, String path) {
+		if (!declaration.trained()) {
+			return this.store.find(hash, path);
+		}
+		return (this.trainer != null) ? this.trainer.find(hash, path) : null;
+	}
+
+}

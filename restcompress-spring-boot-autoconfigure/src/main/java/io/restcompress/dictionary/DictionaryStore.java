@@ -1,0 +1,203 @@
+package io.restcompress.dictionary;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import io.restcompress.codec.DczCodec;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Dictionaries by origin and SHA-256, for the server (which keeps its own, under the origin
+ * {@code ""}) and the clients (which keep each origin's apart, and never offer one origin's
+ * dictionary to another): bounded in the size of one dictionary, the size of all and their
+ * number, each kept for a time after it was last stored, and evicted least recently used first
+ * when a bound is reached. Thread-safe.
+ */
+public final class DictionaryStore {
+
+	private final long maxSize;
+
+	private final long maxTotalSize;
+
+	private final int maxEntries;
+
+	private final Duration ttl;
+
+	private final Clock clock;
+
+	private final LinkedHashMap<String, Entry> entries = new LinkedHashMap<>(16, 0.75f, true);
+
+	private long totalSize;
+
+	/**
+	 * Creates a store.
+	 * @param maxSize the largest dictionary kept, in bytes
+	 * @param maxTotalSize the most bytes kept in all
+	 * @param maxEntries the most dictionaries kept
+	 * @param ttl how long a dictionary is kept after it was last stored
+	 * @param clock the clock the time to live is measured with
+	 */
+	public DictionaryStore(long maxSize, long maxTotalSize, int maxEntries, Duration ttl, Clock clock) {
+		this.maxSize = Math.min(maxSize, maxTotalSize);
+		this.maxTotalSize = maxTotalSize;
+		this.maxEntries = maxEntries;
+		this.ttl = ttl;
+		this.clock = clock;
+	}
+
+	/**
+	 * Keeps a response body as a dictionary, unless it is empty, larger than the largest
+	 * dictionary kept, or not usable as raw content.
+	 * @param content the body
+	 * @param match the paths it applies to
+	 * @param id its identifier, empty for none
+	 * @return the stored dictionary, or {@code null} if it is not kept
+	 */
+	public @Nullable StoredDictionary store(byte[] content, MatchPattern match, String id) {
+		return store("", content, match, id);
+	}
+
+	/**
+	 * Keeps a response body of an origin as a dictionary, unless it is empty, larger than the
+	 * largest dictionary kept, or not usable as raw content.
+	 * @param origin the origin the body came from
+	 * @param content the body
+	 * @param match the paths of that origin it applies to
+	 * @param id its identifier, empty for none
+	 * @return the stored dictionary, or {@code null} if it is not kept
+	 */
+	public @Nullable StoredDictionary store(String origin, byte[] content, MatchPattern match, String id) {
+		if (content.length == 0 || content.length > this.maxSize || this.maxEntries < 1
+				|| !DczCodec.usableAsDictionary(content)) {
+			return null;
+		}
+		byte[] hash = DczCodec.sha256(content);
+		StoredDictionary dictionary = new StoredDictionary(content, hash, match, id);
+		Instant now = this.clock.instant();
+		synchronized (this.entries) {
+			Entry previous = this.entries.put(key(origin, hash), new Entry(origin, dictionary, now, now.plus(this.ttl)));
+			if (previous != null) {
+				this.totalSize -= previous.dictionary.content().length;
+			}
+			this.totalSize += content.length;
+			evict();
+		}
+		return dictionary;
+	}
+
+	/**
+	 * Returns the dictionary with a hash if it is kept and applies to a path.
+	 * @param hash the SHA-256 the client named
+	 * @param path the request's path
+	 * @return the dictionary, or {@code null}
+	 */
+	public @Nullable StoredDictionary find(byte[] hash, String path) {
+		synchronized (this.entries) {
+			String key = key("", hash);
+			Entry entry = this.entries.get(key);
+			if (entry == null) {
+				return null;
+			}
+			if (!this.clock.instant().isBefore(entry.expires)) {
+				remove(key);
+				return null;
+			}
+			return entry.dictionary.match().matches(path) ? entry.dictionary : null;
+		}
+	}
+
+	/**
+	 * Returns the dictionary of an origin to offer for a path (RFC 9842, section 2.2.2): of
+	 * those whose pattern matches, the one with the longest pattern, then the one stored last.
+	 * @param origin the origin of the request
+	 * @param path the request's path
+	 * @return the dictionary, or {@code null} if none applies
+	 */
+	public @Nullable StoredDictionary best(String origin, String path) {
+		synchronized (this.entries) {
+			Instant now = this.clock.instant();
+			Entry best = null;
+			for (Entry entry : this.entries.values()) {
+				if (entry.origin.equals(origin) && now.isBefore(entry.expires)
+						&& entry.dictionary.match().matches(path) && (best == null || entry.betterThan(best))) {
+					best = entry;
+				}
+			}
+			if (best == null) {
+				return null;
+			}
+			this.entries.get(key(origin, best.dictionary.hash()));
+			return best.dictionary;
+		}
+	}
+
+	/**
+	 * The largest dictionary kept.
+	 * @return the size in bytes
+	 */
+	public long maxSize() {
+		return this.maxSize;
+	}
+
+	/**
+	 * The number of dictionaries kept.
+	 * @return the number
+	 */
+	public int size() {
+		synchronized (this.entries) {
+			return this.entries.size();
+		}
+	}
+
+	/**
+	 * The bytes kept in all.
+	 * @return the total size
+	 */
+	public long totalSize() {
+		synchronized (this.entries) {
+			return this.totalSize;
+		}
+	}
+
+	private void evict() {
+		Instant now = this.clock.instant();
+		this.entries.values().removeIf((entry) -> {
+			boolean expired = !now.isBefore(entry.expires);
+			if (expired) {
+				this.totalSize -= entry.dictionary.content().length;
+			}
+			return expired;
+		});
+		Iterator<Map.Entry<String, Entry>> eldestFirst = this.entries.entrySet().iterator();
+		while (eldestFirst.hasNext() && (this.entries.size() > this.maxEntries || this.totalSize > this.maxTotalSize)) {
+			this.totalSize -= eldestFirst.next().getValue().dictionary.content().length;
+			eldestFirst.remove();
+		}
+	}
+
+	private void remove(String key) {
+		Entry removed = this.entries.remove(key);
+		if (removed != null) {
+			this.totalSize -= removed.dictionary.content().length;
+		}
+	}
+
+	private static String key(String origin, byte[] hash) {
+		return origin + " " + DictionaryFields.availableDictionary(hash);
+	}
+
+	private record Entry(String origin, StoredDictionary dictionary, Instant stored, Instant expires) {
+
+		boolean betterThan(Entry other) {
+			int longer = Integer.compare(this.dictionary.match().pattern().length(),
+					other.dictionary.match().pattern().length());
+			return (longer != 0) ? longer > 0 : !this.stored.isBefore(other.stored);
+		}
+
+	}
+
+}

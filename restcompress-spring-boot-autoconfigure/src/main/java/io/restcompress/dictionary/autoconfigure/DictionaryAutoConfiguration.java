@@ -1,0 +1,141 @@
+package io.restcompress.dictionary.autoconfigure;
+
+import io.restcompress.codec.ContentCodecs;
+import io.restcompress.codec.ZstdCodec;
+import io.restcompress.codec.autoconfigure.ContentCodecAutoConfiguration;
+import io.restcompress.dictionary.CapturedBodies;
+import io.restcompress.dictionary.DictionaryCaptureFilter;
+import io.restcompress.dictionary.DictionaryCaptureWebFilter;
+import io.restcompress.dictionary.DictionaryDeclarations;
+import io.restcompress.dictionary.DictionaryEndpoint;
+import io.restcompress.dictionary.DictionaryExchangeCodings;
+import io.restcompress.dictionary.DictionaryStore;
+import io.restcompress.dictionary.DictionaryTrainer;
+import io.restcompress.dictionary.TrainedDictionaryFilter;
+import io.restcompress.internal.server.ExchangeCodings;
+import io.restcompress.server.autoconfigure.ServerCompressionProperties;
+import jakarta.servlet.DispatcherType;
+
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * Auto-configuration of compression dictionaries on a server with zstd: the
+ * {@link DictionaryStore}, the {@code dcz} offer for {@code @DictionaryCompressed} handlers,
+ * and the filter that keeps their bodies, for Spring MVC and WebFlux. Off unless
+ * {@code restcompress.dictionary.enabled=true}.
+ */
+@AutoConfiguration(after = ContentCodecAutoConfiguration.class)
+@ConditionalOnWebApplication
+@ConditionalOnBooleanProperty(name = "restcompress.enabled", matchIfMissing = true)
+@ConditionalOnBooleanProperty(name = "restcompress.server.enabled", matchIfMissing = true)
+@ConditionalOnBooleanProperty(name = "restcompress.dictionary.enabled")
+@ConditionalOnClass(name = "com.github.luben.zstd.ZstdCompressCtx")
+@ConditionalOnBean(ContentCodecs.class)
+@EnableConfigurationProperties(DictionaryProperties.class)
+public final class DictionaryAutoConfiguration {
+
+	@Bean
+	@ConditionalOnMissingBean
+	DictionaryStore dictionaryStore(DictionaryProperties properties) {
+		return properties.createStore();
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	DictionaryDeclarations dictionaryDeclarations() {
+		return new DictionaryDeclarations();
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	DictionaryTrainer dictionaryTrainer(DictionaryProperties properties) {
+		DictionaryProperties.Training training = properties.getTraining();
+		return new DictionaryTrainer(training.getMaxSampleSize().toBytes(),
+				(int) training.getDictionarySize().toBytes(), training.getUrlPrefix());
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	CapturedBodies capturedBodies(DictionaryStore store, DictionaryTrainer trainer) {
+		return new CapturedBodies(store, trainer);
+	}
+
+	@Bean
+	@ConditionalOnMissingBean(ExchangeCodings.class)
+	DictionaryExchangeCodings dictionaryExchangeCodings(DictionaryStore store, ContentCodecs codecs,
+			DictionaryDeclarations declarations, DictionaryTrainer trainer) {
+		ZstdCodec zstd = codecs.find(ZstdCodec.CODING)
+			.filter(ZstdCodec.class::isInstance)
+			.map(ZstdCodec.class::cast)
+			.orElseGet(() -> new ZstdCodec(1, ZstdCodec.DEFAULT_MAX_WINDOW));
+		return new DictionaryExchangeCodings(store, zstd, declarations, trainer);
+	}
+
+	private static int innerOrder(ObjectProvider<ServerCompressionProperties> serverProperties) {
+		return serverProperties.getIfAvailable(ServerCompressionProperties::new).getFilterOrder() + 1;
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(name = "org.springframework.boot.actuate.endpoint.annotation.Endpoint")
+	static class EndpointConfiguration {
+
+		@Bean
+		@ConditionalOnMissingBean
+		DictionaryEndpoint dictionaryEndpoint(DictionaryTrainer trainer) {
+			return new DictionaryEndpoint(trainer);
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
+	@ConditionalOnClass(name = "org.springframework.web.servlet.DispatcherServlet")
+	static class ServletConfiguration {
+
+		@Bean
+		FilterRegistrationBean<DictionaryCaptureFilter> dictionaryCaptureFilter(CapturedBodies bodies,
+				DictionaryDeclarations declarations, ObjectProvider<ServerCompressionProperties> serverProperties) {
+			FilterRegistrationBean<DictionaryCaptureFilter> registration = new FilterRegistrationBean<>(
+					new DictionaryCaptureFilter(bodies, declarations));
+			registration.setDispatcherTypes(DispatcherType.REQUEST);
+			registration.setOrder(innerOrder(serverProperties));
+			return registration;
+		}
+
+		@Bean
+		FilterRegistrationBean<TrainedDictionaryFilter> trainedDictionaryFilter(DictionaryTrainer trainer,
+				ObjectProvider<ServerCompressionProperties> serverProperties) {
+			FilterRegistrationBean<TrainedDictionaryFilter> registration = new FilterRegistrationBean<>(
+					new TrainedDictionaryFilter(trainer));
+			registration.setDispatcherTypes(DispatcherType.REQUEST);
+			registration.setOrder(innerOrder(serverProperties) + 1);
+			return registration;
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.REACTIVE)
+	@ConditionalOnClass(name = "org.springframework.web.reactive.DispatcherHandler")
+	static class ReactiveConfiguration {
+
+		@Bean
+		DictionaryCaptureWebFilter dictionaryCaptureWebFilter(CapturedBodies bodies,
+				DictionaryDeclarations declarations, DictionaryTrainer trainer,
+				ObjectProvider<ServerCompressionProperties> serverProperties) {
+			return new DictionaryCaptureWebFilter(bodies, declarations, trainer, innerOrder(serverProperties));
+		}
+
+	}
+
+}

@@ -1,0 +1,35 @@
+package io.restcompress.internal.server;
+
+import java.util.List;
+import java.util.function.Function;
+
+import io.restcompress.codec.ContentCodec;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Codings that one exchange may be answered in ahead of its handler's, because they depend on
+ * the request: a {@code dcz} coding for the dictionary the client has, for example. The
+ * response rules then choose among them and the handler's codings as usual, by the client's
+ * {@code Accept-Encoding}. Called once per exchange, on Spring MVC and WebFlux alike, after the
+ * handler is known and before the response is committed, only for a handler whose responses
+ * may be encoded.
+ */
+@FunctionalInterface
+public interface ExchangeCodings {
+
+	/** Offers nothing. */
+	ExchangeCodings NONE = (handler, path, requestHeader, response) -> List.of();
+
+	/**
+	 * Returns the codings to offer ahead of the handler's, most preferred first. May set the
+	 * response header fields that tell the client about them (such as {@code Vary}).
+	 * @param handler the handler the request was mapped to
+	 * @param path the request's path, without the query
+	 * @param requestHeader the first value of a request header field, or {@code null}
+	 * @param response the response's header fields, not yet committed
+	 * @return the codings, empty for none
+	 */
+	List<ContentCodec> offer(Object handler, String path, Function<String, @Nullable String> requestHeader,
+			ResponseFields response);
+
+}

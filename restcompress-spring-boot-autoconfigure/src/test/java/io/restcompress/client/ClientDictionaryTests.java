@@ -1,0 +1,227 @@
+package io.restcompress.client;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.net.URI;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.HexFormat;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
+
+import com.github.luben.zstd.ZstdCompressCtx;
+import com.sun.net.httpserver.HttpExchange;
+import io.restcompress.codec.ContentCodecs;
+import io.restcompress.codec.GzipCodec;
+import io.restcompress.codec.LzfCodec;
+import io.restcompress.codec.ZstdCodec;
+import io.restcompress.dictionary.DictionaryStore;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import org.springframework.http.HttpHeaders;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+/**
+ * Compression dictionaries (RFC 9842) in every client, against a foreign origin that writes
+ * {@code dcz} with zstd-jni directly: {@code GET /feed/{n}} announces itself with
+ * {@code Use-As-Dictionary: match="/feed/*", id="feed"} and answers in {@code dcz} when the
+ * request names a version it served before.
+ */
+class ClientDictionaryTests extends PlainOriginTests {
+
+	private static final ZstdCodec ZSTD = new ZstdCodec(1, ZstdCodec.DEFAULT_MAX_WINDOW);
+
+	private static final ContentCodecs CODECS = ContentCodecs.of(new LzfCodec(), new GzipCodec(1), ZSTD);
+
+	private static final int SIZE = 200_000;
+
+	private final Map<String, byte[]> served = new ConcurrentHashMap<>();
+
+	@BeforeEach
+	void serveFeed() {
+		this.origin.handle("/feed/", this::feed);
+		this.origin.handle("/other", (exchange, body) -> PlainOrigin.respond(exchange, 200, version(1)));
+	}
+
+	@AfterAll
+	static void freeContexts() {
+		ZSTD.close();
+	}
+
+	@ParameterizedTest(name = "{0}")
+	@MethodSource("clients")
+	void keepsTheAnnouncedDictionaryAndDecodesDczWrittenByZstdJni(Function<ClientCompression, TestClient> kind)
+			throws IOException {
+		TestClient client = kind.apply(compression(store(), Long.MAX_VALUE));
+		assertThat(client.get(this.origin.uri("/feed/1")).body()).isEqualTo(version(1));
+		TestClient.Response second = client.get(this.origin.uri("/feed/2"));
+		assertThat(second.body()).isEqualTo(version(2));
+		assertThat(second.headers().containsHeader("Content-Encoding")).isFalse();
+		PlainOrigin.Recorded request = this.origin.requestsTo("/feed/2").get(0);
+		assertThat(request.header("Available-Dictionary")).isEqualTo(":" + Base64.getEncoder().encodeToString(sha256(version(1))) + ":");
+		assertThat(request.header("Dictionary-ID")).isEqualTo("\"feed\"");
+		assertThat(request.header("Accept-Encoding")).isEqualTo("dcz, lzf, gzip, zstd");
+		assertThat(this.recorder.events).containsOnlyOnce("decoded CLIENT RESPONSE dcz");
+		client.get(this.origin.uri("/feed/3"));
+		assertThat(this.origin.requestsTo("/feed/3").get(0).header("Available-Dictionary"))
+			.isEqualTo(":" + Base64.getEncoder().encodeToString(sha256(version(2))) + ":");
+	}
+
+	@ParameterizedTest(name = "{0}")
+	@MethodSource("clients")
+	void decodedSizeLimitAppliesToDcz(Function<ClientCompression, TestClient> kind) throws IOException {
+		TestClient client = kind.apply(compression(store(), SIZE - 1));
+		client.get(this.origin.uri("/feed/1"));
+		Throwable failure = catchThrowable(() -> client.get(this.origin.uri("/feed/2")));
+		assertThat(ResponseLimitTests.tooLarge(failure).getCoding()).isEqualTo("dcz");
+	}
+
+	@ParameterizedTest(name = "{0}")
+	@MethodSource("clients")
+	void neverOffersOneOriginsDictionaryToAnother(Function<ClientCompression, TestClient> kind) throws IOException {
+		TestClient client = kind.apply(compression(store(), Long.MAX_VALUE));
+		client.get(this.origin.uri("/feed/1"));
+		URI otherOrigin = URI.create(this.origin.uri("/feed/2").toString().replace("127.0.0.1", "localhost"));
+		assertThat(client.get(otherOrigin).body()).isEqualTo(version(2));
+		assertThat(this.origin.requestsTo("/feed/2").get(0).header("Available-Dictionary")).isNull();
+	}
+
+	@ParameterizedTest(name = "{0}")
+	@MethodSource("clients")
+	void offersNoDictionaryToAPathOutsideItsPattern(Function<ClientCompression, TestClient> kind) throws IOException {
+		TestClient client = kind.apply(compression(store(), Long.MAX_VALUE));
+		client.get(this.origin.uri("/feed/1"));
+		client.get(this.origin.uri("/other"));
+		PlainOrigin.Recorded request = this.origin.requestsTo("/other").get(0);
+		assertThat(request.header("Available-Dictionary")).isNull();
+		assertThat(request.header("Accept-Encoding")).isEqualTo("lzf, gzip, zstd");
+	}
+
+	@ParameterizedTest(name = "{0}")
+	@MethodSource("clients")
+	void keepsNoBodyLargerThanTheLargestDictionary(Function<ClientCompression, TestClient> kind) throws IOException {
+		TestClient client = kind.apply(compression(
+				new DictionaryStore(SIZE - 1, 10 * SIZE, 10, Duration.ofHours(1), Clock.systemUTC()), Long.MAX_VALUE));
+		client.get(this.origin.uri("/feed/1"));
+		client.get(this.origin.uri("/feed/2"));
+		assertThat(this.origin.requestsTo("/feed/2").get(0).header("Available-Dictionary")).isNull();
+	}
+
+	@ParameterizedTest(name = "{0}")
+	@MethodSource("clients")
+	void keepsNoDictionaryWhenDictionariesAreOff(Function<ClientCompression, TestClient> kind) throws IOException {
+		TestClient client = kind.apply(ClientCompression.builder(CODECS).recorder(this.recorder).build());
+		client.get(this.origin.uri("/feed/1"));
+		client.get(this.origin.uri("/feed/2"));
+		PlainOrigin.Recorded request = this.origin.requestsTo("/feed/2").get(0);
+		assertThat(request.header("Available-Dictionary")).isNull();
+		assertThat(request.header("Accept-Encoding")).isEqualTo("lzf, gzip, zstd");
+	}
+
+	@ParameterizedTest(name = "{0}")
+	@MethodSource("clients")
+	void fetchesALinkedDictionaryInTheBackgroundAndOffersIt(Function<ClientCompression, TestClient> kind)
+			throws Exception {
+		this.origin.handle("/orders/", (exchange, body) -> {
+			exchange.getResponseHeaders().set("Link", "</dictionaries/orders>; rel=\"compression-dictionary\"");
+			PlainOrigin.respond(exchange, 200, Payloads.json(1000));
+		});
+		this.origin.handle("/dictionaries/orders", (exchange, body) -> {
+			exchange.getResponseHeaders().set("Use-As-Dictionary", "match=\"/orders/*\"");
+			PlainOrigin.respond(exchange, 200, version(1));
+		});
+		TestClient client = kind.apply(compression(store(), Long.MAX_VALUE));
+		String expected = ":" + Base64.getEncoder().encodeToString(sha256(version(1))) + ":";
+		boolean offered = false;
+		for (int n = 0; n < 100 && !offered; n++) {
+			client.get(this.origin.uri("/orders/" + n));
+			offered = expected.equals(this.origin.requestsTo("/orders/" + n).get(0).header("Available-Dictionary"));
+			if (!offered) {
+				Thread.sleep(50);
+			}
+		}
+		assertThat(offered).as("a request offered the linked dictionary").isTrue();
+		assertThat(this.origin.requestsTo("/dictionaries/orders")).hasSize(1);
+	}
+
+	@Test
+	void followsOnlyCompressionDictionaryLinksOfTheSameOrigin() {
+		HttpHeaders headers = new HttpHeaders();
+		headers.add("Link", "</d/1>; rel=\"compression-dictionary\", </style.css>; rel=preload");
+		headers.add("Link", "<http://other.example/d/2>; rel=compression-dictionary, <https://api.example/d/3>; rel=\"x compression-dictionary\"");
+		assertThat(ClientDictionaries.sameOriginLinks(URI.create("https://api.example/orders/1"), headers))
+			.containsExactly(URI.create("https://api.example/d/1"), URI.create("https://api.example/d/3"));
+	}
+
+	private ClientCompression compression(DictionaryStore store, long maxDecodedSize) {
+		return ClientCompression.builder(CODECS)
+			.recorder(this.recorder)
+			.maxDecodedSize(maxDecodedSize)
+			.dictionaries(store)
+			.build();
+	}
+
+	private static DictionaryStore store() {
+		return new DictionaryStore(4 * SIZE, 10 * SIZE, 10, Duration.ofHours(1), Clock.systemUTC());
+	}
+
+	private void feed(HttpExchange exchange, byte[] requestBody) throws IOException {
+		String[] parts = exchange.getRequestURI().getPath().split("/");
+		byte[] body = version(Integer.parseInt(parts[2]));
+		this.served.put(Base64.getEncoder().encodeToString(sha256(body)), body);
+		exchange.getResponseHeaders().set("Use-As-Dictionary", "match=\"/feed/*\", id=\"feed\"");
+		exchange.getResponseHeaders().set("Vary", "Accept-Encoding, Available-Dictionary");
+		String available = exchange.getRequestHeaders().getFirst("Available-Dictionary");
+		String accepted = exchange.getRequestHeaders().getFirst("Accept-Encoding");
+		byte[] dictionary = (available != null) ? this.served.get(available.replace(":", "")) : null;
+		if (dictionary == null || accepted == null || !accepted.contains("dcz")) {
+			PlainOrigin.respond(exchange, 200, body);
+			return;
+		}
+		exchange.getResponseHeaders().set("Content-Encoding", "dcz");
+		PlainOrigin.respond(exchange, 200, dcz(dictionary, body));
+	}
+
+	/**
+	 * RFC 9842's dcz written without restcompress: the magic number, the dictionary's SHA-256,
+	 * and a zstd frame compressed with the dictionary as raw content.
+	 */
+	private static byte[] dcz(byte[] dictionary, byte[] body) throws IOException {
+		ByteArrayOutputStream encoded = new ByteArrayOutputStream();
+		encoded.write(HexFormat.of().parseHex("5e2a4d1820000000"));
+		encoded.write(sha256(dictionary));
+		try (ZstdCompressCtx zstd = new ZstdCompressCtx()) {
+			zstd.setLevel(3).setChecksum(true).setWindowLog(23).loadDict(dictionary);
+			encoded.write(zstd.compress(body));
+		}
+		return encoded.toByteArray();
+	}
+
+	private static byte[] version(int version) {
+		byte[] body = Payloads.json(SIZE);
+		for (int i = 1; i <= version; i++) {
+			body[i * 997] = (byte) ('0' + version % 10);
+		}
+		return body;
+	}
+
+	private static byte[] sha256(byte[] bytes) {
+		try {
+			return MessageDigest.getInstance("SHA-256").digest(bytes);
+		}
+		catch (NoSuchAlgorithmException ex) {
+			throw new IllegalStateException(ex);
+		}
+	}
+
+}

@@ -1,0 +1,119 @@
+package io.restcompress.codec;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.HexFormat;
+
+import com.github.luben.zstd.Zstd;
+import com.github.luben.zstd.ZstdCompressCtx;
+import com.github.luben.zstd.ZstdDecompressCtx;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+
+/**
+ * The {@code dcz} coding against RFC 9842's layout and zstd-jni used directly.
+ */
+class DczCodecTests {
+
+	private static final byte[] PREVIOUS = Payload.JSON.bytes(1_600_000);
+
+	private static final byte[] CURRENT = changed(PREVIOUS);
+
+	private static final DczCodec DCZ = new DczCodec(NativeCodecs.ZSTD, PREVIOUS, DczCodec.sha256(PREVIOUS));
+
+	@Test
+	void bodyStartsWithTheMagicNumberAndTheDictionaryHash() throws IOException {
+		byte[] encoded = Codecs.encode(DCZ, CURRENT);
+		assertThat(HexFormat.of().formatHex(encoded, 0, 8)).isEqualTo("5e2a4d1820000000");
+		assertThat(Arrays.copyOfRange(encoded, 8, 40)).isEqualTo(DczCodec.sha256(PREVIOUS));
+	}
+
+	@Test
+	void frameAfterTheHeaderDecodesWithZstdJniAndTheRawDictionary() throws IOException {
+		byte[] encoded = Codecs.encode(DCZ, CURRENT);
+		try (ZstdDecompressCtx ctx = new ZstdDecompressCtx()) {
+			ctx.loadDict(PREVIOUS);
+			byte[] frame = Arrays.copyOfRange(encoded, DczCodec.HEADER_LENGTH, encoded.length);
+			assertThat(ctx.decompress(frame, CURRENT.length)).isEqualTo(CURRENT);
+		}
+	}
+
+	@Test
+	void aNearIdenticalVersionTakesAFractionOfPlainZstd() throws IOException {
+		byte[] dcz = Codecs.encode(DCZ, CURRENT);
+		byte[] zstd = Codecs.encode(NativeCodecs.ZSTD, CURRENT);
+		assertThat(dcz.length * 20).isLessThan(zstd.length);
+	}
+
+	@Test
+	void decodesWhatItEncodesAlsoWhenTheBodyTrickles() throws IOException {
+		byte[] encoded = Codecs.encode(DCZ, CURRENT);
+		assertThat(Codecs.decode(DCZ, encoded)).isEqualTo(CURRENT);
+		assertThat(NativeCodecs.decode(DCZ, NativeCodecs.trickle(encoded))).isEqualTo(CURRENT);
+	}
+
+	@Test
+	void decodesAFrameWrittenByZstdJniAgainstTheRawDictionary() throws IOException {
+		byte[] frame;
+		try (ZstdCompressCtx ctx = new ZstdCompressCtx()) {
+			ctx.setLevel(3).setWindowLog(23).loadDict(PREVIOUS);
+			frame = ctx.compress(CURRENT);
+		}
+		byte[] header = Arrays.copyOf(Codecs.encode(DCZ, new byte[0]), DczCodec.HEADER_LENGTH);
+		assertThat(Codecs.decode(DCZ, Codecs.concat(header, frame))).isEqualTo(CURRENT);
+	}
+
+	@Test
+	void aHeaderNamingAnotherDictionaryIsCorrupt() throws IOException {
+		byte[] other = "another dictionary".getBytes(StandardCharsets.UTF_8);
+		byte[] encoded = Codecs.encode(new DczCodec(NativeCodecs.ZSTD, other, DczCodec.sha256(other)), CURRENT);
+		assertThatExceptionOfType(CorruptContentException.class).isThrownBy(() -> Codecs.decode(DCZ, encoded))
+			.withMessageContaining("dcz");
+	}
+
+	@Test
+	void aTruncatedHeaderIsCorrupt() throws IOException {
+		byte[] encoded = Codecs.encode(DCZ, CURRENT);
+		assertThatExceptionOfType(CorruptContentException.class)
+			.isThrownBy(() -> Codecs.decode(DCZ, Arrays.copyOf(encoded, 20)));
+	}
+
+	@Test
+	void plainZstdFromAPooledContextIsNotTiedToAnEarlierDictionary() throws IOException {
+		try (ZstdCodec zstd = new ZstdCodec(1, ZstdCodec.DEFAULT_MAX_WINDOW)) {
+			Codecs.encode(new DczCodec(zstd, PREVIOUS, DczCodec.sha256(PREVIOUS)), CURRENT);
+			byte[] plain = Codecs.encode(zstd, CURRENT);
+			assertThat(Zstd.decompress(plain, CURRENT.length)).isEqualTo(CURRENT);
+		}
+	}
+
+	@Test
+	void aFrameDemandingAWindowAboveEightMegabytesForASmallDictionaryIsRefused() throws IOException {
+		byte[] sixteenMegabyteWindow = { 0x28, (byte) 0xb5, 0x2f, (byte) 0xfd, 0x00, 0x70, 0, 0, 0 };
+		byte[] header = Arrays.copyOf(Codecs.encode(DCZ, new byte[0]), DczCodec.HEADER_LENGTH);
+		assertThatExceptionOfType(ContentTooLargeException.class)
+			.isThrownBy(() -> Codecs.decode(DCZ, Codecs.concat(header, sixteenMegabyteWindow)));
+	}
+
+	@Test
+	void bytesStartingWithZstdsDictionaryMagicAreNotUsable() {
+		byte[] formatted = { 0x37, (byte) 0xa4, 0x30, (byte) 0xec, 1, 2, 3 };
+		assertThat(DczCodec.usableAsDictionary(formatted)).isFalse();
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> new DczCodec(NativeCodecs.ZSTD, formatted, DczCodec.sha256(formatted)));
+	}
+
+	private static byte[] changed(byte[] previous) {
+		byte[] current = previous.clone();
+		for (int i = 1; i <= 10; i++) {
+			int at = i * (current.length / 11);
+			current[at] = (current[at] == 'a') ? (byte) 'b' : (byte) 'a';
+		}
+		return current;
+	}
+
+}

@@ -1,0 +1,165 @@
+package io.restcompress.dictionary;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.Arrays;
+import java.util.HexFormat;
+
+import com.github.luben.zstd.Zstd;
+import com.github.luben.zstd.ZstdDecompressCtx;
+import io.restcompress.codec.DczCodec;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalServerPort;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The server side of RFC 9842 over real HTTP, the same on every server stack: a
+ * {@link DictionaryCompressed} resource is announced as a dictionary, kept, and its next
+ * version is sent in {@code dcz} to a client that names the previous one.
+ */
+abstract class AbstractDictionaryServerTests {
+
+	@LocalServerPort
+	int port;
+
+	@Autowired
+	DictionaryTestApplication.Versions versions;
+
+	private final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+
+	@BeforeEach
+	void firstVersion() {
+		this.versions.version = 1;
+	}
+
+	@Test
+	void responseAnnouncesItselfAsADictionaryAndVariesOnAvailableDictionary() throws Exception {
+		HttpResponse<byte[]> response = get("/api/feed", "Accept-Encoding", "zstd");
+		assertThat(response.headers().firstValue("Use-As-Dictionary")).hasValue("match=\"/api/feed*\", id=\"feed\"");
+		assertThat(String.join(",", response.headers().allValues("Vary"))).contains("Available-Dictionary")
+			.contains("Accept-Encoding");
+		assertThat(response.headers().firstValue("Content-Encoding")).hasValue("zstd");
+	}
+
+	@Test
+	void nextVersionIsSentInDczAgainstThePreviousOne() throws Exception {
+		byte[] previous = get("/api/feed").body();
+		this.versions.version = 2;
+		HttpResponse<byte[]> response = get("/api/feed", "Accept-Encoding", "dcz, zstd, gzip", "Available-Dictionary",
+				DictionaryFields.availableDictionary(DczCodec.sha256(previous)), "Dictionary-ID", "\"feed\"");
+		assertThat(response.headers().firstValue("Content-Encoding")).hasValue("dcz");
+		byte[] body = response.body();
+		assertThat(HexFormat.of().formatHex(body, 0, 8)).isEqualTo("5e2a4d1820000000");
+		assertThat(Arrays.copyOfRange(body, 8, 40)).isEqualTo(DczCodec.sha256(previous));
+		byte[] current = DictionaryTestApplication.Versions.document(2);
+		try (ZstdDecompressCtx zstd = new ZstdDecompressCtx()) {
+			zstd.loadDict(previous);
+			assertThat(zstd.decompress(Arrays.copyOfRange(body, 40, body.length), current.length)).isEqualTo(current);
+		}
+		assertThat(body.length * 20L).isLessThan(Zstd.compress(current, 1).length);
+	}
+
+	@Test
+	void dczCarriesItsOwnEntityTagAndAConditionalRequestWithItGetsNotModified() throws Exception {
+		byte[] previous = get("/api/feed").body();
+		String available = DictionaryFields.availableDictionary(DczCodec.sha256(previous));
+		HttpResponse<byte[]> response = get("/api/feed", "Accept-Encoding", "dcz", "Available-Dictionary", available);
+		assertThat(response.headers().firstValue("ETag")).hasValue("\"v1-dcz\"");
+		HttpResponse<byte[]> notModified = get("/api/feed", "Accept-Encoding", "dcz", "Available-Dictionary", available,
+				"If-None-Match", "\"v1-dcz\"");
+		assertThat(notModified.statusCode()).isEqualTo(304);
+	}
+
+	@Test
+	void unknownHashIsNegotiatedAsUsual() throws Exception {
+		HttpResponse<byte[]> response = get("/api/feed", "Accept-Encoding", "dcz, zstd", "Available-Dictionary",
+				DictionaryFields.availableDictionary(new byte[32]));
+		assertThat(response.statusCode()).isEqualTo(200);
+		assertThat(response.headers().firstValue("Content-Encoding")).hasValue("zstd");
+	}
+
+	@Test
+	void malformedAvailableDictionaryIsNegotiatedAsUsual() throws Exception {
+		HttpResponse<byte[]> response = get("/api/feed", "Accept-Encoding", "dcz, zstd", "Available-Dictionary",
+				":not base64!:");
+		assertThat(response.statusCode()).isEqualTo(200);
+		assertThat(response.headers().firstValue("Content-Encoding")).hasValue("zstd");
+	}
+
+	@Test
+	void clientThatDoesNotAcceptDczGetsAnotherCoding() throws Exception {
+		byte[] previous = get("/api/feed").body();
+		HttpResponse<byte[]> response = get("/api/feed", "Accept-Encoding", "zstd", "Available-Dictionary",
+				DictionaryFields.availableDictionary(DczCodec.sha256(previous)));
+		assertThat(response.headers().firstValue("Content-Encoding")).hasValue("zstd");
+	}
+
+	@Test
+	void wildcardInAcceptEncodingDoesNotSelectDcz() throws Exception {
+		byte[] previous = get("/api/feed").body();
+		HttpResponse<byte[]> response = get("/api/feed", "Accept-Encoding", "*", "Available-Dictionary",
+				DictionaryFields.availableDictionary(DczCodec.sha256(previous)));
+		assertThat(response.headers().firstValue("Content-Encoding")).isNotEqualTo(java.util.Optional.of("dcz"));
+	}
+
+	@Test
+	void dictionaryIsNotUsedForAPathOutsideItsPattern() throws Exception {
+		byte[] feed = get("/api/feed").body();
+		HttpResponse<byte[]> response = get("/api/orders", "Accept-Encoding", "dcz, zstd", "Available-Dictionary",
+				DictionaryFields.availableDictionary(DczCodec.sha256(feed)));
+		assertThat(response.headers().firstValue("Content-Encoding")).hasValue("zstd");
+		assertThat(response.headers().firstValue("Use-As-Dictionary")).hasValue("match=\"/api/orders*\"");
+	}
+
+	@Test
+	void handlerWithoutTheAnnotationAnnouncesNoDictionary() throws Exception {
+		HttpResponse<byte[]> response = get("/api/plain", "Accept-Encoding", "zstd");
+		assertThat(response.headers().firstValue("Use-As-Dictionary")).isEmpty();
+		assertThat(String.join(",", response.headers().allValues("Vary"))).doesNotContain("Available-Dictionary");
+	}
+
+	@Test
+	void trainedDictionaryIsAdvertisedServedAndUsedForDcz() throws Exception {
+		for (int n = 0; n < 300; n++) {
+			assertThat(get("/api/small/" + n).headers().firstValue("Use-As-Dictionary")).isEmpty();
+		}
+		HttpResponse<byte[]> trained = this.client.send(
+				HttpRequest.newBuilder(URI.create("http://localhost:" + this.port + "/actuator/restcompressdictionaries"))
+					.header("Content-Type", "application/json")
+					.POST(HttpRequest.BodyPublishers.ofString("{\"match\":\"/api/small/*\"}"))
+					.build(),
+				HttpResponse.BodyHandlers.ofByteArray());
+		assertThat(trained.statusCode()).isEqualTo(200);
+		String link = get("/api/small/1").headers().firstValue("Link").orElseThrow();
+		assertThat(link).matches("</restcompress/dictionaries/[0-9a-f]{64}>; rel=\"compression-dictionary\"");
+		HttpResponse<byte[]> served = get(link.substring(1, link.indexOf('>')));
+		assertThat(served.headers().firstValue("Use-As-Dictionary")).hasValue("match=\"/api/small/*\"");
+		byte[] dictionary = served.body();
+		HttpResponse<byte[]> response = get("/api/small/1000", "Accept-Encoding", "dcz, zstd", "Available-Dictionary",
+				DictionaryFields.availableDictionary(DczCodec.sha256(dictionary)));
+		assertThat(response.headers().firstValue("Content-Encoding")).hasValue("dcz");
+		byte[] body = response.body();
+		byte[] expected = DictionaryTestApplication.Versions.smallBody(1000);
+		try (ZstdDecompressCtx zstd = new ZstdDecompressCtx()) {
+			zstd.loadDict(dictionary);
+			assertThat(zstd.decompress(Arrays.copyOfRange(body, 40, body.length), expected.length)).isEqualTo(expected);
+		}
+		assertThat(body.length).isLessThan(Zstd.compress(expected, 1).length);
+	}
+
+	private HttpResponse<byte[]> get(String path, String... headers) throws IOException, InterruptedException {
+		HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://localhost:" + this.port + path));
+		if (headers.length > 0) {
+			request.headers(headers);
+		}
+		return this.client.send(request.GET().build(), HttpResponse.BodyHandlers.ofByteArray());
+	}
+
+}

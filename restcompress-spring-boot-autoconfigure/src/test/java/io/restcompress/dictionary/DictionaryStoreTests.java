@@ -1,0 +1,139 @@
+package io.restcompress.dictionary;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+
+import io.restcompress.codec.DczCodec;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The server's bounded store of dictionaries.
+ */
+class DictionaryStoreTests {
+
+	private static final MatchPattern FEED = MatchPattern.of("/api/feed*");
+
+	private final MutableClock clock = new MutableClock();
+
+	@Test
+	void findsAStoredDictionaryByItsHashForAMatchingPath() {
+		DictionaryStore store = store(100, 1000, 10);
+		StoredDictionary stored = store.store(bytes("version one"), FEED, "feed");
+		assertThat(store.find(DczCodec.sha256(bytes("version one")), "/api/feed")).isSameAs(stored);
+		assertThat(store.find(DczCodec.sha256(bytes("version one")), "/api/feed/2")).isSameAs(stored);
+		assertThat(stored.id()).isEqualTo("feed");
+	}
+
+	@Test
+	void doesNotFindADictionaryForAPathOutsideItsPattern() {
+		DictionaryStore store = store(100, 1000, 10);
+		store.store(bytes("version one"), FEED, "");
+		assertThat(store.find(DczCodec.sha256(bytes("version one")), "/api/orders")).isNull();
+	}
+
+	@Test
+	void doesNotFindAnUnknownHash() {
+		DictionaryStore store = store(100, 1000, 10);
+		store.store(bytes("version one"), FEED, "");
+		assertThat(store.find(new byte[32], "/api/feed")).isNull();
+	}
+
+	@Test
+	void refusesBodiesLargerThanTheLargestDictionaryAndEmptyOnes() {
+		DictionaryStore store = store(10, 1000, 10);
+		assertThat(store.store(bytes("eleven byte"), FEED, "")).isNull();
+		assertThat(store.store(new byte[0], FEED, "")).isNull();
+		assertThat(store.store(bytes("ten bytes!"), FEED, "")).isNotNull();
+		assertThat(store.size()).isOne();
+	}
+
+	@Test
+	void evictsTheLeastRecentlyUsedWhenTheEntryCountIsReached() {
+		DictionaryStore store = store(100, 1000, 2);
+		store.store(bytes("one"), FEED, "");
+		store.store(bytes("two"), FEED, "");
+		store.find(DczCodec.sha256(bytes("one")), "/api/feed");
+		store.store(bytes("three"), FEED, "");
+		assertThat(store.find(DczCodec.sha256(bytes("one")), "/api/feed")).isNotNull();
+		assertThat(store.find(DczCodec.sha256(bytes("two")), "/api/feed")).isNull();
+		assertThat(store.size()).isEqualTo(2);
+	}
+
+	@Test
+	void evictsTheLeastRecentlyUsedWhenTheTotalSizeIsReached() {
+		DictionaryStore store = store(10, 25, 10);
+		store.store(bytes("0123456789"), FEED, "");
+		store.store(bytes("abcdefghij"), FEED, "");
+		store.store(bytes("ABCDEFGHIJ"), FEED, "");
+		assertThat(store.totalSize()).isEqualTo(20);
+		assertThat(store.find(DczCodec.sha256(bytes("0123456789")), "/api/feed")).isNull();
+	}
+
+	@Test
+	void storingTheSameBodyAgainKeepsOneEntry() {
+		DictionaryStore store = store(100, 1000, 10);
+		store.store(bytes("same"), FEED, "");
+		store.store(bytes("same"), FEED, "");
+		assertThat(store.size()).isOne();
+		assertThat(store.totalSize()).isEqualTo(4);
+	}
+
+	@Test
+	void forgetsADictionaryItsTimeToLiveAfterItWasLastStored() {
+		DictionaryStore store = store(100, 1000, 10);
+		store.store(bytes("one"), FEED, "");
+		this.clock.advance(Duration.ofMinutes(30));
+		store.store(bytes("one"), FEED, "");
+		this.clock.advance(Duration.ofMinutes(59));
+		assertThat(store.find(DczCodec.sha256(bytes("one")), "/api/feed")).isNotNull();
+		this.clock.advance(Duration.ofMinutes(1));
+		assertThat(store.find(DczCodec.sha256(bytes("one")), "/api/feed")).isNull();
+		assertThat(store.totalSize()).isZero();
+	}
+
+	@Test
+	void refusesBodiesThatZstdWouldReadAsItsOwnDictionaryFormat() {
+		DictionaryStore store = store(100, 1000, 10);
+		assertThat(store.store(new byte[] { 0x37, (byte) 0xa4, 0x30, (byte) 0xec, 0 }, FEED, "")).isNull();
+	}
+
+	private DictionaryStore store(long maxSize, long maxTotalSize, int maxEntries) {
+		return new DictionaryStore(maxSize, maxTotalSize, maxEntries, Duration.ofHours(1), this.clock);
+	}
+
+	private static byte[] bytes(String text) {
+		return text.getBytes(StandardCharsets.UTF_8);
+	}
+
+	private static final class MutableClock extends Clock {
+
+		private Instant now = Instant.parse("2026-01-01T00:00:00Z");
+
+		void advance(Duration duration) {
+			this.now = this.now.plus(duration);
+		}
+
+		@Override
+		public ZoneId getZone() {
+			return ZoneOffset.UTC;
+		}
+
+		@Override
+		public Clock withZone(ZoneId zone) {
+			return this;
+		}
+
+		@Override
+		public Instant instant() {
+			return this.now;
+		}
+
+	}
+
+}

@@ -1,0 +1,103 @@
+package io.restcompress.dictionary.autoconfigure;
+
+import java.time.Duration;
+
+import io.restcompress.codec.autoconfigure.ContentCodecAutoConfiguration;
+import io.restcompress.dictionary.DictionaryCaptureFilter;
+import io.restcompress.dictionary.DictionaryCaptureWebFilter;
+import io.restcompress.dictionary.DictionaryExchangeCodings;
+import io.restcompress.dictionary.DictionaryStore;
+import io.restcompress.dictionary.MatchPattern;
+import io.restcompress.internal.server.ExchangeCodings;
+import io.restcompress.server.CompressionHandlerInterceptor;
+import io.restcompress.server.autoconfigure.ReactiveServerCompressionAutoConfiguration;
+import io.restcompress.server.autoconfigure.ServerCompressionAutoConfiguration;
+import io.restcompress.server.reactive.ContentCodingWebFilter;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.runner.ReactiveWebApplicationContextRunner;
+import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
+import org.springframework.core.Ordered;
+import org.springframework.util.unit.DataSize;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Tests for {@link DictionaryAutoConfiguration}.
+ */
+class DictionaryAutoConfigurationTests {
+
+	private final WebApplicationContextRunner contextRunner = new WebApplicationContextRunner()
+		.withConfiguration(AutoConfigurations.of(ContentCodecAutoConfiguration.class, DictionaryAutoConfiguration.class,
+				ServerCompressionAutoConfiguration.class));
+
+	@Test
+	void isOffByDefault() {
+		this.contextRunner.run((context) -> {
+			assertThat(context).doesNotHaveBean(DictionaryStore.class).doesNotHaveBean(ExchangeCodings.class);
+			assertThat(context.getBean(CompressionHandlerInterceptor.class)).extracting("exchangeCodings")
+				.isSameAs(ExchangeCodings.NONE);
+		});
+	}
+
+	@Test
+	void oneSwitchTurnsItOnAndTheInterceptorOffersDcz() {
+		this.contextRunner.withPropertyValues("restcompress.dictionary.enabled=true").run((context) -> {
+			assertThat(context).hasSingleBean(DictionaryStore.class);
+			assertThat(context.getBean(CompressionHandlerInterceptor.class)).extracting("exchangeCodings")
+				.isSameAs(context.getBean(DictionaryExchangeCodings.class));
+			FilterRegistrationBean<?> capture = context.getBeansOfType(FilterRegistrationBean.class)
+				.values()
+				.stream()
+				.filter((registration) -> registration.getFilter() instanceof DictionaryCaptureFilter)
+				.findFirst()
+				.orElseThrow();
+			assertThat(capture.getOrder()).isEqualTo(Ordered.HIGHEST_PRECEDENCE + 11);
+		});
+	}
+
+	@Test
+	void onAReactiveServerTheWebFilterKeepsBodiesAndTheCodingFilterOffersDcz() {
+		new ReactiveWebApplicationContextRunner()
+			.withConfiguration(AutoConfigurations.of(ContentCodecAutoConfiguration.class,
+					DictionaryAutoConfiguration.class, ReactiveServerCompressionAutoConfiguration.class))
+			.withPropertyValues("restcompress.dictionary.enabled=true")
+			.run((context) -> {
+				assertThat(context).hasSingleBean(DictionaryCaptureWebFilter.class)
+					.doesNotHaveBean(FilterRegistrationBean.class);
+				assertThat(context.getBean(DictionaryCaptureWebFilter.class).getOrder())
+					.isEqualTo(Ordered.HIGHEST_PRECEDENCE + 11);
+				assertThat(context.getBean(ContentCodingWebFilter.class)).extracting("handlers")
+					.extracting("exchangeCodings")
+					.isSameAs(context.getBean(DictionaryExchangeCodings.class));
+			});
+	}
+
+	@Test
+	void limitsHaveDefaults() {
+		DictionaryProperties properties = new DictionaryProperties();
+		assertThat(properties.isEnabled()).isFalse();
+		assertThat(properties.getMaxSize()).isEqualTo(DataSize.ofMegabytes(4));
+		assertThat(properties.getMaxTotalSize()).isEqualTo(DataSize.ofMegabytes(32));
+		assertThat(properties.getMaxEntries()).isEqualTo(64);
+		assertThat(properties.getTtl()).isEqualTo(Duration.ofHours(1));
+	}
+
+	@Test
+	void storeAppliesTheConfiguredLimits() {
+		this.contextRunner
+			.withPropertyValues("restcompress.dictionary.enabled=true", "restcompress.dictionary.max-size=3B",
+					"restcompress.dictionary.max-entries=1")
+			.run((context) -> {
+				DictionaryStore store = context.getBean(DictionaryStore.class);
+				MatchPattern all = MatchPattern.of("/*");
+				assertThat(store.store(new byte[4], all, "")).isNull();
+				store.store(new byte[] { 1 }, all, "");
+				store.store(new byte[] { 2 }, all, "");
+				assertThat(store.size()).isOne();
+			});
+	}
+
+}

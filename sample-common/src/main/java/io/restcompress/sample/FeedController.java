@@ -1,0 +1,58 @@
+package io.restcompress.sample;
+
+import java.time.Clock;
+import java.time.Duration;
+
+import io.restcompress.dictionary.DictionaryCompressed;
+import tools.jackson.databind.json.JsonMapper;
+
+import org.springframework.http.CacheControl;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.server.ResponseStatusException;
+
+import static org.springframework.http.HttpStatus.BAD_REQUEST;
+
+/**
+ * A polled document (about 1.8 MB of JSON) whose versions differ in a few entries, marked as a
+ * compression dictionary (RFC 9842) for itself: a client that has one version gets the next in
+ * {@code dcz}. {@code ?version=n} asks for a given version; without it the version advances
+ * every 30 seconds, which is also how long a response is fresh (browsers keep a dictionary
+ * only while it is fresh).
+ */
+@RestController
+@RequestMapping("/api")
+public class FeedController {
+
+	private static final int MAX_VERSION = 1000;
+
+	private static final Duration PERIOD = Duration.ofSeconds(30);
+
+	private final JsonMapper mapper;
+
+	private final Clock clock = Clock.systemUTC();
+
+	public FeedController(JsonMapper mapper) {
+		this.mapper = mapper;
+	}
+
+	@DictionaryCompressed(match = "/api/feed*", id = "feed")
+	@GetMapping("/feed")
+	ResponseEntity<byte[]> feed(@RequestParam(required = false) Integer version) {
+		int selected = (version != null) ? version
+				: (int) ((this.clock.millis() / PERIOD.toMillis()) % MAX_VERSION);
+		if (selected < 0 || selected > MAX_VERSION) {
+			throw new ResponseStatusException(BAD_REQUEST, "version must be between 0 and " + MAX_VERSION);
+		}
+		return ResponseEntity.ok()
+			.cacheControl(CacheControl.maxAge(PERIOD))
+			.contentType(MediaType.APPLICATION_JSON)
+			.eTag("\"feed-" + selected + "\"")
+			.body(this.mapper.writeValueAsBytes(FeedVersions.entries(selected)));
+	}
+
+}
