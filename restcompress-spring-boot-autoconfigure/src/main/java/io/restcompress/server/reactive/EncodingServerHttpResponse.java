@@ -81,13 +81,16 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 					.concatMap((chunk) -> chunk)));
 			}
 			long declaredLength = getHeaders().getContentLength();
-			return super.writeWith(Flux.defer(() -> {
+			if (declaredLength >= 0) {
 				Body encoding = new Body(status);
-				if (declaredLength >= 0) {
-					encoding.decide(declaredLength);
+				encoding.decide(declaredLength);
+				if (!encoding.transforms()) {
+					return super.writeWith(body);
 				}
-				return encoding.encode(Flux.from(body));
-			}));
+				return super.writeWith(Flux.defer(() -> encoding.encode(Flux.from(body))))
+					.doFinally((signal) -> encoding.release());
+			}
+			return super.writeWith(Flux.defer(() -> new Body(status).encode(Flux.from(body))));
 		});
 	}
 
@@ -257,6 +260,14 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 			}
 		}
 
+		/**
+		 * Whether the decided body is encoded or dropped; a body of known length left as it is
+		 * needs no part of this class.
+		 */
+		synchronized boolean transforms() {
+			return this.encoder != null || this.discarding;
+		}
+
 		private synchronized List<DataBuffer> accept(DataBuffer buffer) {
 			if (this.released) {
 				DataBufferUtils.release(buffer);
@@ -331,7 +342,7 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 			}
 		}
 
-		private synchronized void release() {
+		synchronized void release() {
 			this.released = true;
 			this.held.forEach(DataBufferUtils::release);
 			this.held.clear();
