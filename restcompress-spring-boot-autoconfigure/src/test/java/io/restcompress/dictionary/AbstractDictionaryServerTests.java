@@ -5,6 +5,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.HexFormat;
 
@@ -31,6 +32,9 @@ abstract class AbstractDictionaryServerTests {
 
 	@Autowired
 	DictionaryTestApplication.Versions versions;
+
+	/** How long a request may take before the test fails instead of waiting for ever. */
+	private static final Duration TIMEOUT = Duration.ofSeconds(30);
 
 	private final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
@@ -132,6 +136,7 @@ abstract class AbstractDictionaryServerTests {
 		}
 		HttpResponse<byte[]> trained = this.client.send(
 				HttpRequest.newBuilder(URI.create("http://localhost:" + this.port + "/actuator/restcompressdictionaries"))
+					.timeout(TIMEOUT)
 					.header("Content-Type", "application/json")
 					.POST(HttpRequest.BodyPublishers.ofString("{\"match\":\"/api/small/*\"}"))
 					.build(),
@@ -155,7 +160,8 @@ abstract class AbstractDictionaryServerTests {
 	}
 
 	private HttpResponse<byte[]> get(String path, String... headers) throws IOException, InterruptedException {
-		HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://localhost:" + this.port + path));
+		HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://localhost:" + this.port + path))
+			.timeout(TIMEOUT);
 		if (headers.length > 0) {
 			request.headers(headers);
 		}
