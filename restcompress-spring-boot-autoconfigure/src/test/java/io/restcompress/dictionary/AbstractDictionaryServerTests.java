@@ -144,7 +144,7 @@ abstract class AbstractDictionaryServerTests {
 		assertThat(trained.statusCode()).isEqualTo(200);
 		String link = get("/api/small/1").headers().firstValue("Link").orElseThrow();
 		assertThat(link).matches("</restcompress/dictionaries/[0-9a-f]{64}>; rel=\"compression-dictionary\"");
-		HttpResponse<byte[]> served = get(link.substring(1, link.indexOf('>')));
+		HttpResponse<byte[]> served = fetchAsABrowserWould(link.substring(1, link.indexOf('>')));
 		assertThat(served.headers().firstValue("Use-As-Dictionary")).hasValue("match=\"/api/small/*\"");
 		byte[] dictionary = served.body();
 		HttpResponse<byte[]> response = get("/api/small/1000", "Accept-Encoding", "dcz, zstd", "Available-Dictionary",
@@ -157,6 +157,17 @@ abstract class AbstractDictionaryServerTests {
 			assertThat(zstd.decompress(Arrays.copyOfRange(body, 40, body.length), expected.length)).isEqualTo(expected);
 		}
 		assertThat(body.length).isLessThan(Zstd.compress(expected, 1).length);
+	}
+
+	/**
+	 * Fetches a {@code Link}ed dictionary on a connection of its own, as a browser's background
+	 * fetch does, rather than on the connection the page's requests keep alive.
+	 */
+	private HttpResponse<byte[]> fetchAsABrowserWould(String path) throws IOException, InterruptedException {
+		HttpClient background = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+		return background.send(
+				HttpRequest.newBuilder(URI.create("http://localhost:" + this.port + path)).timeout(TIMEOUT).GET().build(),
+				HttpResponse.BodyHandlers.ofByteArray());
 	}
 
 	private HttpResponse<byte[]> get(String path, String... headers) throws IOException, InterruptedException {
