@@ -81,16 +81,13 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 					.concatMap((chunk) -> chunk)));
 			}
 			long declaredLength = getHeaders().getContentLength();
-			if (declaredLength >= 0) {
+			return super.writeWith(Flux.defer(() -> {
 				Body encoding = new Body(status);
-				encoding.decide(declaredLength);
-				if (!encoding.transforms()) {
-					return super.writeWith(body);
+				if (declaredLength >= 0) {
+					encoding.decide(declaredLength);
 				}
-				return super.writeWith(Flux.defer(() -> encoding.encode(Flux.from(body))))
-					.doFinally((signal) -> encoding.release());
-			}
-			return super.writeWith(Flux.defer(() -> new Body(status).encode(Flux.from(body))));
+				return encoding.encode(Flux.from(body));
+			}));
 		});
 	}
 
@@ -260,14 +257,6 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 			}
 		}
 
-		/**
-		 * Whether the decided body is encoded or dropped; a body of known length left as it is
-		 * needs no part of this class.
-		 */
-		synchronized boolean transforms() {
-			return this.encoder != null || this.discarding;
-		}
-
 		private synchronized List<DataBuffer> accept(DataBuffer buffer) {
 			if (this.released) {
 				DataBufferUtils.release(buffer);
@@ -342,7 +331,7 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 			}
 		}
 
-		synchronized void release() {
+		private synchronized void release() {
 			this.released = true;
 			this.held.forEach(DataBufferUtils::release);
 			this.held.clear();
