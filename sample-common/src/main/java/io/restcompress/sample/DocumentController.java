@@ -38,6 +38,14 @@ public class DocumentController {
 		this.documentTag = "\"" + HexFormat.of().formatHex(DigestUtils.md5Digest(this.document)) + "\"";
 	}
 
+	/**
+	 * The fixed document that {@code /api/static} serves, for copies of it served elsewhere.
+	 * @return the document's bytes, not to be modified
+	 */
+	public byte[] document() {
+		return this.document;
+	}
+
 	@LzfCompressed
 	@GetMapping("/static")
 	ResponseEntity<byte[]> staticDocument() {

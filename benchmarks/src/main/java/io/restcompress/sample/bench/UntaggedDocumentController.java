@@ -1,13 +1,10 @@
 package io.restcompress.sample.bench;
 
-import java.lang.reflect.Method;
-
 import io.restcompress.LzfCompressed;
+import io.restcompress.sample.DocumentController;
 
-import org.springframework.context.ApplicationContext;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
-import org.springframework.util.ClassUtils;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
 
@@ -23,15 +20,8 @@ class UntaggedDocumentController {
 
 	private final byte[] document;
 
-	UntaggedDocumentController(ApplicationContext context) throws ReflectiveOperationException {
-		Object sample = context.getBean("sampleController");
-		Method staticDocument = ClassUtils.getUserClass(sample).getDeclaredMethod("staticDocument");
-		staticDocument.setAccessible(true);
-		this.document = ((ResponseEntity<?>) staticDocument.invoke(sample)).getBody() instanceof byte[] bytes ? bytes
-				: new byte[0];
-		if (this.document.length == 0) {
-			throw new IllegalStateException("The sample app's static document is empty");
-		}
+	UntaggedDocumentController(DocumentController documents) {
+		this.document = documents.document();
 	}
 
 	@LzfCompressed
