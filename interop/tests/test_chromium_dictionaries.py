@@ -1,6 +1,7 @@
 """Headless Chromium against the sample app (RFC 9842 in a browser): Chromium fetches /api/feed,
 keeps it as a dictionary (Use-As-Dictionary), and for the next version sends Available-Dictionary
-and gets Content-Encoding: dcz, as the DevTools protocol shows the headers on the wire.
+and gets Content-Encoding: dcz, as the DevTools protocol shows the headers on the wire; the same
+for /api/bulletin in dcb, which Chromium decodes with brotli's own decoder.
 Skipped when no Chromium is installed (Debian: apt-get install chromium)."""
 import base64
 import hashlib
@@ -97,8 +98,10 @@ def chromium():
         shutil.rmtree(profile, ignore_errors=True)
 
 
-def test_chromium_keeps_the_feed_as_dictionary_and_receives_dcz(chromium, base_url):
-    previous = requests.get(base_url + "/api/feed?version=1", headers={"Accept-Encoding": "identity"},
+def next_version_over_a_kept_dictionary(chromium, base_url, path, length):
+    """Chromium fetches version 1 of a dictionary resource, then version 2; returns the request and
+    response header fields on the wire of the second, the bytes it took, and version 1's hash."""
+    previous = requests.get(f"{base_url}{path}?version=1", headers={"Accept-Encoding": "identity"},
                             timeout=60).content
     origin = base_url.replace("127.0.0.1", "localhost")  # a secure context over plain HTTP
     chromium.call("Network.enable")
@@ -107,16 +110,32 @@ def test_chromium_keeps_the_feed_as_dictionary_and_receives_dcz(chromium, base_u
         if chromium.evaluate("document.readyState") == "complete":
             break
         time.sleep(0.1)
-    first = chromium.evaluate("fetch('/api/feed?version=1').then(r => r.text()).then(t => t.length)")
+    first = chromium.evaluate(f"fetch('{path}?version=1').then(r => r.text()).then(t => t.length)")
     assert first > 1_000_000
     time.sleep(1)  # Chromium stores the dictionary after the response completes
-    second = chromium.evaluate("fetch('/api/feed?version=2').then(r => r.json()).then(j => j.length)")
+    second = chromium.evaluate(f"fetch('{path}?version=2').then(r => r.json()).then({length})")
     assert second == 10_000
     chromium.call("Runtime.evaluate", expression="1")  # collects the events sent meanwhile
-    exchanges = chromium.exchanges("/api/feed?version=2")
-    assert exchanges, chromium.exchanges("/api/feed")
+    exchanges = chromium.exchanges(f"{path}?version=2")
+    assert exchanges, chromium.exchanges(path)
     request, response, wire_bytes = exchanges[-1]
+    hash_field = ":" + base64.b64encode(hashlib.sha256(previous).digest()).decode() + ":"
+    return request, response, wire_bytes, hash_field
+
+
+def test_chromium_keeps_the_feed_as_dictionary_and_receives_dcz(chromium, base_url):
+    request, response, wire_bytes, hash_field = next_version_over_a_kept_dictionary(
+        chromium, base_url, "/api/feed", "j => j.length")
     assert "dcz" in request.get("accept-encoding", ""), request
-    assert request.get("available-dictionary") == ":" + base64.b64encode(hashlib.sha256(previous).digest()).decode() + ":"
+    assert request.get("available-dictionary") == hash_field
     assert response.get("content-encoding") == "dcz", response
+    assert wire_bytes < 20_000, f"{wire_bytes} bytes on the wire for a 1.8 MB version"
+
+
+def test_chromium_keeps_the_bulletin_as_dictionary_and_decodes_dcb(chromium, base_url):
+    request, response, wire_bytes, hash_field = next_version_over_a_kept_dictionary(
+        chromium, base_url, "/api/bulletin", "j => j.entries.length")
+    assert "dcb" in request.get("accept-encoding", ""), request
+    assert request.get("available-dictionary") == hash_field
+    assert response.get("content-encoding") == "dcb", response
     assert wire_bytes < 20_000, f"{wire_bytes} bytes on the wire for a 1.8 MB version"

@@ -1,7 +1,9 @@
 """Compression dictionaries (RFC 9842) against the sample app: /api/feed announces itself with
 Use-As-Dictionary; a request that names the previous version in Available-Dictionary and accepts
 dcz gets the next version as a 40-byte header and a zstd frame, which the reference zstandard
-decodes with the previous version as a raw-content dictionary."""
+decodes with the previous version as a raw-content dictionary. /api/bulletin is a dictionary sent
+in dcb only (a 36-byte header and a brotli stream; Python's brotli modules cannot attach a
+dictionary, so Chromium is the foreign decoder of dcb: test_chromium_dictionaries.py)."""
 import base64
 import hashlib
 import json
@@ -12,17 +14,18 @@ import zstandard
 from support.http import send
 
 DCZ_MAGIC = bytes.fromhex("5e2a4d1820000000")
+DCB_MAGIC = bytes.fromhex("ff444342")
 
 
 def available_dictionary(dictionary: bytes) -> str:
     return ":" + base64.b64encode(hashlib.sha256(dictionary).digest()).decode("ascii") + ":"
 
 
-def fetch(session, base_url, version, **headers):
-    return send(session, "GET", f"{base_url}/api/feed?version={version}", headers=headers)
+def fetch(session, base_url, version, path="/api/feed", **headers):
+    return send(session, "GET", f"{base_url}{path}?version={version}", headers=headers)
 
 
-def fetch_with_dictionary(session, base_url, version, dictionary, **headers):
+def fetch_with_dictionary(session, base_url, version, dictionary, path="/api/feed", coding="dcz", **headers):
     """Asks for a version naming a dictionary, again for up to 2 s while the answer is not dcz: the
     server keeps a body once it has written it, and a client can ask before that (on HTTP/2 the
     next request may overtake the end of the previous exchange); RFC 9842 then wants the usual
@@ -30,8 +33,8 @@ def fetch_with_dictionary(session, base_url, version, dictionary, **headers):
     headers["Available-Dictionary"] = available_dictionary(dictionary)
     deadline = time.monotonic() + 2
     while True:
-        exchange = fetch(session, base_url, version, **headers)
-        if exchange.content_encoding == "dcz" or time.monotonic() > deadline:
+        exchange = fetch(session, base_url, version, path, **headers)
+        if exchange.content_encoding == coding or time.monotonic() > deadline:
             return exchange
         time.sleep(0.05)
 
@@ -83,3 +86,21 @@ def test_malformed_available_dictionary_gets_a_normal_response(session, base_url
     exchange = fetch(session, base_url, 1, **{"Accept-Encoding": "dcz, gzip", "Available-Dictionary": "not-a-hash"})
     assert exchange.status == 200
     assert exchange.content_encoding == "gzip"
+
+
+def test_bulletin_is_sent_in_dcb_never_in_dcz(session, base_url):
+    previous = fetch(session, base_url, 1, "/api/bulletin", **{"Accept-Encoding": "identity"}).body
+    assert json.loads(previous)["entries"]
+    dcb = fetch_with_dictionary(session, base_url, 2, previous, "/api/bulletin", "dcb",
+                                **{"Accept-Encoding": "dcz, dcb, br, zstd", "Dictionary-ID": '"bulletin"'})
+    assert dcb.status == 200
+    assert dcb.content_encoding == "dcb", dcb.response.headers
+    assert dcb.response.headers["ETag"] == '"bulletin-2-dcb"'
+    assert dcb.body[:4] == DCB_MAGIC
+    assert dcb.body[4:36] == hashlib.sha256(previous).digest()
+    br = fetch(session, base_url, 2, "/api/bulletin", **{"Accept-Encoding": "br"})
+    assert br.content_encoding == "br"
+    assert len(dcb.body) * 20 < len(br.body)
+    without_dcb = fetch_with_dictionary(session, base_url, 2, previous, "/api/bulletin", "dcz",
+                                        **{"Accept-Encoding": "dcz, zstd"})
+    assert without_dcb.content_encoding == "zstd"

@@ -18,7 +18,6 @@ import io.restcompress.codec.ContentCodecs;
 import io.restcompress.codec.ContentDecoding;
 import io.restcompress.codec.ContentDecodingException;
 import io.restcompress.codec.ContentTooLargeException;
-import io.restcompress.codec.DczCodec;
 import io.restcompress.decision.CompressionDecisions;
 import io.restcompress.dictionary.DictionaryStore;
 import io.restcompress.internal.RecordingDecodingListener;
@@ -196,10 +195,11 @@ public final class ClientCompression {
 	 * and {@code Dictionary-ID}.
 	 * @param uri the request URI
 	 * @param headers the request's headers, with the {@code Accept-Encoding} the client sends
-	 * @return the coding that decodes a {@code dcz} answer, or {@code null} if nothing was offered
+	 * @return the codings that decode a {@code dcz} or {@code dcb} answer, empty if nothing was
+	 * offered
 	 */
-	@Nullable DczCodec offerDictionary(URI uri, HttpHeaders headers) {
-		return (this.dictionaries != null) ? this.dictionaries.offer(uri, headers) : null;
+	List<ContentCodec> offerDictionary(URI uri, HttpHeaders headers) {
+		return (this.dictionaries != null) ? this.dictionaries.offer(uri, headers) : List.of();
 	}
 
 	/**
@@ -208,13 +208,13 @@ public final class ClientCompression {
 	 * fetches the dictionaries it links to in the background.
 	 */
 	ResponseReading responseReading(URI uri, HttpMethod method, int status, HttpHeaders responseHeaders,
-			@Nullable DczCodec offered) {
+			List<ContentCodec> offered) {
 		List<ContentCodec> decoders = List.of();
 		if (ContentDecoding.decodesResponse(method.name(), status)) {
 			ContentCodecs available = this.codecs;
-			if (offered != null) {
+			if (!offered.isEmpty()) {
 				List<ContentCodec> withDictionary = new ArrayList<>(this.codecs.all());
-				withDictionary.add(offered);
+				withDictionary.addAll(offered);
 				available = ContentCodecs.of(withDictionary);
 			}
 			ContentDecoding.Resolution resolution = ContentDecoding.resolve(available,

@@ -1,14 +1,13 @@
 package io.restcompress.client;
 
 import java.net.URI;
+import java.util.List;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicReference;
 
 import io.restcompress.codec.ContentCodec;
-import io.restcompress.codec.DczCodec;
 import io.restcompress.internal.reactive.DecoderThreads;
 import io.restcompress.internal.reactive.ReactiveBodyDecoder;
-import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Mono;
 
 import org.springframework.core.io.buffer.DataBuffer;
@@ -69,9 +68,9 @@ public final class ClientCompressionExchangeFilter implements ExchangeFilterFunc
 			return next.exchange(request);
 		}
 		if (request.headers().containsHeader(HttpHeaders.ACCEPT_ENCODING)) {
-			return exchange(request, decide(request), null, next, true);
+			return exchange(request, decide(request), List.of(), next, true);
 		}
-		AtomicReference<DczCodec> offered = new AtomicReference<>();
+		AtomicReference<List<ContentCodec>> offered = new AtomicReference<>(List.of());
 		ClientRequest accepting = ClientRequest.from(request).headers((headers) -> {
 			headers.set(HttpHeaders.ACCEPT_ENCODING, this.compression.acceptEncoding());
 			offered.set(this.compression.offerDictionary(request.url(), headers));
@@ -83,7 +82,7 @@ public final class ClientCompressionExchangeFilter implements ExchangeFilterFunc
 		return this.compression.requests().decide(request.url(), request.headers());
 	}
 
-	private Mono<ClientResponse> exchange(ClientRequest request, RequestDecision decision, @Nullable DczCodec offered,
+	private Mono<ClientResponse> exchange(ClientRequest request, RequestDecision decision, List<ContentCodec> offered,
 			ExchangeFunction next, boolean mayResend) {
 		AtomicReference<ContentCodec> used = new AtomicReference<>();
 		URI uri = request.url();
@@ -106,7 +105,7 @@ public final class ClientCompressionExchangeFilter implements ExchangeFilterFunc
 			.build();
 	}
 
-	private ClientResponse decoded(ClientRequest request, ClientResponse response, @Nullable DczCodec offered) {
+	private ClientResponse decoded(ClientRequest request, ClientResponse response, List<ContentCodec> offered) {
 		ClientCompression.ResponseReading reading = this.compression.responseReading(request.url(), request.method(),
 				response.statusCode().value(), response.headers().asHttpHeaders(), offered);
 		if (reading.untouched()) {

@@ -1,9 +1,9 @@
 package io.restcompress.client;
 
 import java.io.IOException;
+import java.util.List;
 
 import io.restcompress.codec.ContentCodec;
-import io.restcompress.codec.DczCodec;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.core.Ordered;
@@ -46,7 +46,7 @@ public final class ClientCompressionInterceptor implements ClientHttpRequestInte
 		if (ClientCompression.skipRequested(request.getAttributes())) {
 			return execution.execute(request, body);
 		}
-		DczCodec offered = null;
+		List<ContentCodec> offered = List.of();
 		if (!request.getHeaders().containsHeader(HttpHeaders.ACCEPT_ENCODING)) {
 			request.getHeaders().set(HttpHeaders.ACCEPT_ENCODING, this.compression.acceptEncoding());
 			offered = this.compression.offerDictionary(request.getURI(), request.getHeaders());
@@ -87,7 +87,7 @@ public final class ClientCompressionInterceptor implements ClientHttpRequestInte
 		return response;
 	}
 
-	private ClientHttpResponse decoded(HttpRequest request, ClientHttpResponse response, @Nullable DczCodec offered)
+	private ClientHttpResponse decoded(HttpRequest request, ClientHttpResponse response, List<ContentCodec> offered)
 			throws IOException {
 		ClientCompression.ResponseReading reading = this.compression.responseReading(request.getURI(), request.getMethod(),
 				response.getStatusCode().value(), response.getHeaders(), offered);

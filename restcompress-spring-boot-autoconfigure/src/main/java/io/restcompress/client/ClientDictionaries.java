@@ -17,9 +17,10 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
+import io.restcompress.codec.BrotliCodec;
+import io.restcompress.codec.ContentCodec;
 import io.restcompress.codec.ContentCodecs;
-import io.restcompress.codec.DczCodec;
-import io.restcompress.codec.ZstdCodec;
+import io.restcompress.dictionary.DictionaryCodings;
 import io.restcompress.dictionary.DictionaryFields;
 import io.restcompress.dictionary.DictionaryStore;
 import io.restcompress.dictionary.MatchPattern;
@@ -33,7 +34,8 @@ import org.springframework.http.HttpHeaders;
  * responses that carry {@code Use-As-Dictionary} (as they are read to the end, within the
  * size limit) under the origin of the request, and offers the best one of the same origin to a
  * later request whose path its pattern matches: {@code Available-Dictionary},
- * {@code Dictionary-ID} and {@code dcz} first in {@code Accept-Encoding}. Dictionaries advertised
+ * {@code Dictionary-ID} and {@code dcz} (and {@code dcb} with brotli) first in
+ * {@code Accept-Encoding}. Dictionaries advertised
  * with {@code Link: rel="compression-dictionary"} on the same origin are fetched in the
  * background with the JDK's HTTP client. Thread-safe.
  */
@@ -45,7 +47,11 @@ final class ClientDictionaries {
 
 	private final DictionaryStore store;
 
-	private final ZstdCodec zstd;
+	private final DictionaryCodings codings;
+
+	private final List<DictionaryCodings.Coding> offered;
+
+	private final String acceptEncodingPrefix;
 
 	private final long maxSize;
 
@@ -62,48 +68,51 @@ final class ClientDictionaries {
 
 	/**
 	 * @param store where dictionaries are kept
-	 * @param zstd the codec whose contexts decode {@code dcz}
+	 * @param codings the codings that decode {@code dcz} and {@code dcb}
+	 * @param brotli whether {@code dcb} can be decoded
 	 * @param maxSize the largest body kept as a dictionary
 	 */
-	ClientDictionaries(DictionaryStore store, ZstdCodec zstd, long maxSize) {
+	ClientDictionaries(DictionaryStore store, DictionaryCodings codings, boolean brotli, long maxSize) {
 		this.store = store;
-		this.zstd = zstd;
+		this.codings = codings;
+		this.offered = brotli ? List.of(DictionaryCodings.Coding.DCZ, DictionaryCodings.Coding.DCB)
+				: List.of(DictionaryCodings.Coding.DCZ);
+		this.acceptEncodingPrefix = String.join(", ",
+				this.offered.stream().map(DictionaryCodings.Coding::token).toList()) + ", ";
 		this.maxSize = maxSize;
 		this.fetcher.allowCoreThreadTimeOut(true);
 	}
 
 	/**
-	 * Creates the dictionaries of a client, decoding {@code dcz} with its zstd codec.
+	 * Creates the dictionaries of a client, decoding {@code dcz} with its zstd codec and
+	 * {@code dcb} with its brotli codec, if it has one.
 	 * @param store where dictionaries are kept
 	 * @param codecs the client's codecs
 	 * @return the dictionaries
-	 * @throws IllegalArgumentException if the codecs have no zstd
 	 */
 	static ClientDictionaries of(DictionaryStore store, ContentCodecs codecs) {
-		ZstdCodec zstd = codecs.find(ZstdCodec.CODING)
-			.filter(ZstdCodec.class::isInstance)
-			.map(ZstdCodec.class::cast)
-			.orElseThrow(() -> new IllegalArgumentException("Compression dictionaries need the zstd codec"));
-		return new ClientDictionaries(store, zstd, store.maxSize());
+		return new ClientDictionaries(store, DictionaryCodings.of(codecs),
+				codecs.find(BrotliCodec.CODING).isPresent(), store.maxSize());
 	}
 
 	/**
 	 * Adds the fields that offer a dictionary to a request, if one of its origin applies.
 	 * @param uri the request URI
 	 * @param headers the request's headers, which already carry {@code Accept-Encoding}
-	 * @return the coding that decodes a {@code dcz} answer, or {@code null} if nothing was offered
+	 * @return the codings that decode a {@code dcz} or {@code dcb} answer, empty if nothing was
+	 * offered
 	 */
-	@Nullable DczCodec offer(URI uri, HttpHeaders headers) {
+	List<ContentCodec> offer(URI uri, HttpHeaders headers) {
 		StoredDictionary dictionary = this.store.best(OriginCache.origin(uri), path(uri));
 		if (dictionary == null) {
-			return null;
+			return List.of();
 		}
-		headers.set(HttpHeaders.ACCEPT_ENCODING, DczCodec.CODING + ", " + headers.getFirst(HttpHeaders.ACCEPT_ENCODING));
+		headers.set(HttpHeaders.ACCEPT_ENCODING, this.acceptEncodingPrefix + headers.getFirst(HttpHeaders.ACCEPT_ENCODING));
 		headers.set(DictionaryFields.AVAILABLE_DICTIONARY, DictionaryFields.availableDictionary(dictionary.hash()));
 		if (!dictionary.id().isEmpty()) {
 			headers.set(DictionaryFields.DICTIONARY_ID, DictionaryFields.dictionaryId(dictionary.id()));
 		}
-		return new DczCodec(this.zstd, dictionary.content(), dictionary.hash());
+		return this.codings.of(dictionary, this.offered);
 	}
 
 	/**

@@ -4,9 +4,12 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 
+import java.nio.ByteBuffer;
+
 import com.aayushatharva.brotli4j.Brotli4jLoader;
 import com.aayushatharva.brotli4j.encoder.BrotliOutputStream;
 import com.aayushatharva.brotli4j.encoder.Encoder;
+import com.aayushatharva.brotli4j.encoder.PreparedDictionary;
 
 /**
  * The {@code br} coding (RFC 7932) with brotli4j. Each stream owns a native encoder or
@@ -27,6 +30,9 @@ public final class BrotliCodec implements ContentCodec {
 	static final int MAX_WINDOW_BITS = 24;
 
 	private static final int ENCODER_WINDOW_BITS = 22;
+
+	/** Brotli's {@code BROTLI_SHARED_DICTIONARY_RAW}: the dictionary is plain content, a prefix of the window. */
+	private static final int RAW_DICTIONARY = 0;
 
 	private static final int ENCODER_BUFFER_SIZE = 16 * 1024;
 
@@ -104,7 +110,46 @@ public final class BrotliCodec implements ContentCodec {
 
 	@Override
 	public InputStream decoder(InputStream source) throws IOException {
-		return new BrotliDecoderStream(source, this.maxWindowBits);
+		return new BrotliDecoderStream(CODING, source, this.maxWindowBits, null, null);
+	}
+
+	/**
+	 * Prepares a raw-content dictionary for encoding: brotli builds its match tables once, in
+	 * native memory that brotli4j frees when the returned object is garbage collected.
+	 * @param dictionary a direct buffer with the dictionary's bytes, which must stay unchanged
+	 * @return the prepared dictionary
+	 */
+	static PreparedDictionary prepareDictionary(ByteBuffer dictionary) {
+		return Encoder.prepareDictionary(dictionary, RAW_DICTIONARY);
+	}
+
+	/**
+	 * Returns an encoder of one stream compressed against a prepared raw-content dictionary.
+	 * @param target where the stream goes
+	 * @param dictionary the prepared dictionary
+	 * @return the encoding stream
+	 * @throws IOException if the encoder cannot be created
+	 */
+	OutputStream dictionaryEncoder(OutputStream target, PreparedDictionary dictionary) throws IOException {
+		FlushingBrotliOutputStream encoder = new FlushingBrotliOutputStream(target, this.parameters);
+		encoder.attachDictionary(dictionary);
+		return encoder;
+	}
+
+	/**
+	 * Returns a decoder of a stream compressed against a raw-content dictionary that follows a
+	 * fixed header.
+	 * @param coding the coding named by failures
+	 * @param source the body
+	 * @param maxWindowBits the largest window the stream may demand
+	 * @param header the bytes the body starts with
+	 * @param dictionary a direct buffer with the dictionary's bytes
+	 * @return the decoding stream
+	 * @throws IOException if the decoder cannot be created
+	 */
+	static InputStream dictionaryDecoder(String coding, InputStream source, int maxWindowBits, byte[] header,
+			ByteBuffer dictionary) throws IOException {
+		return new BrotliDecoderStream(coding, source, maxWindowBits, header, dictionary);
 	}
 
 	/**

@@ -3,14 +3,18 @@ package io.restcompress.codec;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
+import java.util.Arrays;
 
 import com.aayushatharva.brotli4j.decoder.DecoderJNI;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Decodes one brotli stream with brotli4j's native decoder, handing out output as soon as the
  * decoder has any (so flushed data is readable without waiting for more input). Checks the
  * window the stream declares in its first byte before the decoder sees it, and rejects
- * truncated streams and bytes after the end. The native decoder is freed on close.
+ * truncated streams and bytes after the end. A stream of RFC 9842's {@code dcb} first has its
+ * fixed header checked, then is decoded against the raw-content dictionary. The native decoder
+ * is freed on close.
  */
 final class BrotliDecoderStream extends DecoderInputStream {
 
@@ -18,9 +22,16 @@ final class BrotliDecoderStream extends DecoderInputStream {
 
 	private final InputStream source;
 
+	private final String coding;
+
 	private final int maxWindowBits;
 
 	private final DecoderJNI.Wrapper decoder;
+
+	private byte @Nullable [] header;
+
+	/** Kept while the native decoder refers to it. */
+	private final @Nullable ByteBuffer dictionary;
 
 	private final byte[] transfer = new byte[INPUT_SIZE];
 
@@ -38,11 +49,19 @@ final class BrotliDecoderStream extends DecoderInputStream {
 
 	private boolean finished;
 
-	BrotliDecoderStream(InputStream source, int maxWindowBits) throws IOException {
-		super(BrotliCodec.CODING);
+	BrotliDecoderStream(String coding, InputStream source, int maxWindowBits, byte @Nullable [] header,
+			@Nullable ByteBuffer dictionary) throws IOException {
+		super(coding);
+		this.coding = coding;
 		this.source = source;
 		this.maxWindowBits = maxWindowBits;
+		this.header = header;
+		this.dictionary = dictionary;
 		this.decoder = new DecoderJNI.Wrapper(INPUT_SIZE);
+		if (dictionary != null && !this.decoder.attachDictionary(dictionary)) {
+			this.decoder.destroy();
+			throw new IOException("brotli decoder refused the dictionary");
+		}
 	}
 
 	@Override
@@ -100,6 +119,10 @@ final class BrotliDecoderStream extends DecoderInputStream {
 	}
 
 	private void feed() throws IOException {
+		if (this.header != null) {
+			checkHeader(this.header);
+			this.header = null;
+		}
 		int n;
 		do {
 			n = this.source.read(this.transfer, 0, this.transfer.length);
@@ -118,13 +141,21 @@ final class BrotliDecoderStream extends DecoderInputStream {
 		this.decoder.push(n);
 	}
 
+	private void checkHeader(byte[] expected) throws IOException {
+		byte[] actual = new byte[expected.length];
+		readFully(this.source, actual, 0, actual.length, "header");
+		if (!Arrays.equals(actual, expected)) {
+			throw corrupt("header does not name the dictionary that was offered");
+		}
+	}
+
 	private void checkWindow(byte first) throws ContentDecodingException {
 		int bits = windowBits(first);
 		if (bits < 0) {
 			throw corrupt("large-window brotli is not RFC 7932 brotli");
 		}
 		if (bits > this.maxWindowBits) {
-			throw new ContentTooLargeException(BrotliCodec.CODING, "brotli stream demands a window of "
+			throw new ContentTooLargeException(this.coding, "brotli stream demands a window of "
 					+ BrotliCodec.windowSize(bits) + " bytes, above the limit of "
 					+ BrotliCodec.windowSize(this.maxWindowBits) + " bytes");
 		}

@@ -12,8 +12,9 @@ import io.restcompress.LzfCompressed;
  * Marks a handler whose responses clients may keep as a compression dictionary (RFC 9842):
  * each response carries {@code Use-As-Dictionary} with the {@link #match} pattern, the server
  * keeps its body in a bounded store, and a later request whose URL matches the pattern and
- * that names that body in {@code Available-Dictionary} may be answered in {@code dcz}, zstd
- * compressed against it. A polled resource is then sent as little more than its changes.
+ * that names that body in {@code Available-Dictionary} may be answered in {@code dcz} or
+ * {@code dcb}, zstd or brotli compressed against it. A polled resource is then sent as little
+ * more than its changes.
  * <p>
  * Implies {@link LzfCompressed}. Takes effect only with
  * {@code restcompress.dictionary.enabled=true}. Do not use it on responses that mix a secret
@@ -50,5 +51,13 @@ public @interface DictionaryCompressed {
 	 * @return whether the dictionary is trained from the responses
 	 */
 	boolean trained() default false;
+
+	/**
+	 * The dictionary codings the responses may be sent in, most preferred first among those the
+	 * client accepts equally: {@code dcz} (zstd, the faster encoder) and {@code dcb} (brotli,
+	 * often smaller; only with brotli4j on the classpath).
+	 * @return the codings, not empty
+	 */
+	String[] encodings() default { "dcz", "dcb" };
 
 }

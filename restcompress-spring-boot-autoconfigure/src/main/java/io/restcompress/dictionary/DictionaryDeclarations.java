@@ -1,6 +1,8 @@
 package io.restcompress.dictionary;
 
 import java.lang.reflect.Method;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -46,13 +48,22 @@ public final class DictionaryDeclarations {
 	 * @param id the identifier, empty for none
 	 * @param field the {@code Use-As-Dictionary} value
 	 * @param trained whether the responses are samples for a trained dictionary
+	 * @param codings the dictionary codings, most preferred first
 	 */
-	record Declaration(MatchPattern match, String id, String field, boolean trained) {
+	record Declaration(MatchPattern match, String id, String field, boolean trained,
+			List<DictionaryCodings.Coding> codings) {
 
 		static Declaration of(DictionaryCompressed annotation) {
 			MatchPattern match = MatchPattern.of(annotation.match());
+			List<DictionaryCodings.Coding> codings = Arrays.stream(annotation.encodings())
+				.map(DictionaryCodings.Coding::of)
+				.distinct()
+				.toList();
+			if (codings.isEmpty()) {
+				throw new IllegalArgumentException("@DictionaryCompressed needs at least one of its encodings");
+			}
 			return new Declaration(match, annotation.id(), DictionaryFields.useAsDictionary(match, annotation.id()),
-					annotation.trained());
+					annotation.trained(), codings);
 		}
 
 	}

@@ -4,8 +4,6 @@ import java.util.List;
 import java.util.function.Function;
 
 import io.restcompress.codec.ContentCodec;
-import io.restcompress.codec.DczCodec;
-import io.restcompress.codec.ZstdCodec;
 import io.restcompress.internal.server.ExchangeCodings;
 import io.restcompress.internal.server.ResponseFields;
 import io.restcompress.internal.server.VaryHeader;
@@ -17,7 +15,7 @@ import org.springframework.http.HttpHeaders;
  * The server side of RFC 9842, on Spring MVC and WebFlux: a {@link DictionaryCompressed}
  * handler's responses carry {@code Use-As-Dictionary} and {@code Vary: Available-Dictionary},
  * and a request whose {@code Available-Dictionary} names a kept dictionary whose pattern
- * matches its path is offered {@code dcz} with that dictionary. A hash the store does not know
+ * matches its path is offered the handler's dictionary codings ({@code dcz}, {@code dcb}) with that dictionary. A hash the store does not know
  * changes nothing: the response is negotiated as usual. The bodies are kept by
  * {@link DictionaryCaptureFilter} or {@link DictionaryCaptureWebFilter}. Thread-safe.
  */
@@ -25,7 +23,7 @@ public final class DictionaryExchangeCodings implements ExchangeCodings {
 
 	private final DictionaryStore store;
 
-	private final ZstdCodec zstd;
+	private final DictionaryCodings codings;
 
 	private final DictionaryDeclarations declarations;
 
@@ -34,14 +32,14 @@ public final class DictionaryExchangeCodings implements ExchangeCodings {
 	/**
 	 * Creates the codings.
 	 * @param store the kept dictionaries
-	 * @param zstd the zstd codec whose contexts and level {@code dcz} uses
+	 * @param codings the dictionary codings
 	 * @param declarations which handlers are dictionaries
 	 * @param trainer the trained dictionaries, or {@code null} when training is off
 	 */
-	public DictionaryExchangeCodings(DictionaryStore store, ZstdCodec zstd, DictionaryDeclarations declarations,
-			@Nullable DictionaryTrainer trainer) {
+	public DictionaryExchangeCodings(DictionaryStore store, DictionaryCodings codings,
+			DictionaryDeclarations declarations, @Nullable DictionaryTrainer trainer) {
 		this.store = store;
-		this.zstd = zstd;
+		this.codings = codings;
 		this.declarations = declarations;
 		this.trainer = trainer;
 	}
@@ -65,8 +63,7 @@ public final class DictionaryExchangeCodings implements ExchangeCodings {
 		}
 		byte[] hash = DictionaryFields.parseAvailableDictionary(requestHeader.apply(DictionaryFields.AVAILABLE_DICTIONARY));
 		StoredDictionary dictionary = (hash != null) ? find(declaration, hash, path) : null;
-		return (dictionary != null) ? List.of(new DczCodec(this.zstd, dictionary.content(), dictionary.hash()))
-				: List.of();
+		return (dictionary != null) ? this.codings.of(dictionary, declaration.codings()) : List.of();
 	}
 
 	private void advertiseTrained(MatchPattern match, ResponseFields response) {

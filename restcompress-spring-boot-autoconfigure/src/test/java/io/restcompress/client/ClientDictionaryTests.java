@@ -3,6 +3,7 @@ package io.restcompress.client;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.URI;
+import java.nio.ByteBuffer;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
@@ -13,8 +14,11 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 
+import com.aayushatharva.brotli4j.encoder.BrotliOutputStream;
+import com.aayushatharva.brotli4j.encoder.Encoder;
 import com.github.luben.zstd.ZstdCompressCtx;
 import com.sun.net.httpserver.HttpExchange;
+import io.restcompress.codec.BrotliCodec;
 import io.restcompress.codec.ContentCodecs;
 import io.restcompress.codec.GzipCodec;
 import io.restcompress.codec.LzfCodec;
@@ -33,13 +37,15 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 
 /**
  * Compression dictionaries (RFC 9842) in every client, against a foreign origin that writes
- * {@code dcz} with zstd-jni directly: {@code GET /feed/{n}} announces itself with
+ * {@code dcz} with zstd-jni and {@code dcb} with brotli's own dictionary API directly: {@code GET /feed/{n}} announces itself with
  * {@code Use-As-Dictionary: match="/feed/*", id="feed"} and answers in {@code dcz} when the
  * request names a version it served before.
  */
 class ClientDictionaryTests extends PlainOriginTests {
 
 	private static final ZstdCodec ZSTD = new ZstdCodec(1, ZstdCodec.DEFAULT_MAX_WINDOW);
+
+	private static final BrotliCodec BROTLI = new BrotliCodec(4, BrotliCodec.DEFAULT_MAX_WINDOW);
 
 	private static final ContentCodecs CODECS = ContentCodecs.of(new LzfCodec(), new GzipCodec(1), ZSTD);
 
@@ -49,7 +55,8 @@ class ClientDictionaryTests extends PlainOriginTests {
 
 	@BeforeEach
 	void serveFeed() {
-		this.origin.handle("/feed/", this::feed);
+		this.origin.handle("/feed/", (exchange, body) -> feed(exchange, "/feed/*", "dcz"));
+		this.origin.handle("/brfeed/", (exchange, body) -> feed(exchange, "/brfeed/*", "dcb"));
 		this.origin.handle("/other", (exchange, body) -> PlainOrigin.respond(exchange, 200, version(1)));
 	}
 
@@ -75,6 +82,23 @@ class ClientDictionaryTests extends PlainOriginTests {
 		client.get(this.origin.uri("/feed/3"));
 		assertThat(this.origin.requestsTo("/feed/3").get(0).header("Available-Dictionary"))
 			.isEqualTo(":" + Base64.getEncoder().encodeToString(sha256(version(2))) + ":");
+	}
+
+	@ParameterizedTest(name = "{0}")
+	@MethodSource("clients")
+	void clientWithBrotliAlsoOffersDcbAndDecodesDcbWrittenByBrotli(Function<ClientCompression, TestClient> kind)
+			throws IOException {
+		ContentCodecs withBrotli = ContentCodecs.of(new LzfCodec(), new GzipCodec(1), ZSTD, BROTLI);
+		TestClient client = kind.apply(ClientCompression.builder(withBrotli)
+			.recorder(this.recorder)
+			.dictionaries(store())
+			.build());
+		client.get(this.origin.uri("/brfeed/1"));
+		TestClient.Response second = client.get(this.origin.uri("/brfeed/2"));
+		assertThat(second.body()).isEqualTo(version(2));
+		assertThat(this.origin.requestsTo("/brfeed/2").get(0).header("Accept-Encoding"))
+			.isEqualTo("dcz, dcb, lzf, gzip, zstd, br");
+		assertThat(this.recorder.events).containsOnlyOnce("decoded CLIENT RESPONSE dcb");
 	}
 
 	@ParameterizedTest(name = "{0}")
@@ -175,21 +199,39 @@ class ClientDictionaryTests extends PlainOriginTests {
 		return new DictionaryStore(4 * SIZE, 10 * SIZE, 10, Duration.ofHours(1), Clock.systemUTC());
 	}
 
-	private void feed(HttpExchange exchange, byte[] requestBody) throws IOException {
+	private void feed(HttpExchange exchange, String match, String coding) throws IOException {
 		String[] parts = exchange.getRequestURI().getPath().split("/");
 		byte[] body = version(Integer.parseInt(parts[2]));
 		this.served.put(Base64.getEncoder().encodeToString(sha256(body)), body);
-		exchange.getResponseHeaders().set("Use-As-Dictionary", "match=\"/feed/*\", id=\"feed\"");
+		exchange.getResponseHeaders().set("Use-As-Dictionary", "match=\"" + match + "\", id=\"feed\"");
 		exchange.getResponseHeaders().set("Vary", "Accept-Encoding, Available-Dictionary");
 		String available = exchange.getRequestHeaders().getFirst("Available-Dictionary");
 		String accepted = exchange.getRequestHeaders().getFirst("Accept-Encoding");
 		byte[] dictionary = (available != null) ? this.served.get(available.replace(":", "")) : null;
-		if (dictionary == null || accepted == null || !accepted.contains("dcz")) {
+		if (dictionary == null || accepted == null || !accepted.contains(coding)) {
 			PlainOrigin.respond(exchange, 200, body);
 			return;
 		}
-		exchange.getResponseHeaders().set("Content-Encoding", "dcz");
-		PlainOrigin.respond(exchange, 200, dcz(dictionary, body));
+		exchange.getResponseHeaders().set("Content-Encoding", coding);
+		PlainOrigin.respond(exchange, 200, coding.equals("dcz") ? dcz(dictionary, body) : dcb(dictionary, body));
+	}
+
+	/**
+	 * RFC 9842's dcb written without restcompress: the magic number, the dictionary's SHA-256,
+	 * and a brotli stream (quality 9, a 16 MB window) compressed with the dictionary as raw
+	 * content.
+	 */
+	private static byte[] dcb(byte[] dictionary, byte[] body) throws IOException {
+		ByteArrayOutputStream encoded = new ByteArrayOutputStream();
+		encoded.write(HexFormat.of().parseHex("ff444342"));
+		encoded.write(sha256(dictionary));
+		ByteBuffer raw = ByteBuffer.allocateDirect(dictionary.length).put(dictionary).flip();
+		try (BrotliOutputStream brotli = new BrotliOutputStream(encoded,
+				new Encoder.Parameters().setQuality(9).setWindow(24))) {
+			brotli.attachDictionary(Encoder.prepareDictionary(raw, 0));
+			brotli.write(body);
+		}
+		return encoded.toByteArray();
 	}
 
 	/**

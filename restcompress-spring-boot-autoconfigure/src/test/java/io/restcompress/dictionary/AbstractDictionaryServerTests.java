@@ -82,6 +82,55 @@ abstract class AbstractDictionaryServerTests {
 	}
 
 	@Test
+	void nextVersionIsSentInDcbToAClientThatAcceptsDcbAndNotDcz() throws Exception {
+		byte[] previous = get("/api/feed").body();
+		this.versions.version = 2;
+		HttpResponse<byte[]> response = get("/api/feed", "Accept-Encoding", "dcb, br, zstd", "Available-Dictionary",
+				DictionaryFields.availableDictionary(DczCodec.sha256(previous)));
+		assertThat(response.headers().firstValue("Content-Encoding")).hasValue("dcb");
+		assertThat(response.headers().firstValue("ETag")).hasValue("\"v2-dcb\"");
+		byte[] body = response.body();
+		assertThat(HexFormat.of().formatHex(body, 0, 4)).isEqualTo("ff444342");
+		assertThat(Arrays.copyOfRange(body, 4, 36)).isEqualTo(DczCodec.sha256(previous));
+		byte[] current = DictionaryTestApplication.Versions.document(2);
+		assertThat(BrotliWithDictionary.decode(Arrays.copyOfRange(body, 36, body.length), previous)).isEqualTo(current);
+		assertThat(body.length * 20L).isLessThan(Zstd.compress(current, 1).length);
+	}
+
+	@Test
+	void clientAcceptingBothDictionaryCodingsGetsTheHandlersFirstChoice() throws Exception {
+		byte[] previous = get("/api/feed").body();
+		byte[] catalog = get("/api/catalog").body();
+		assertThat(get("/api/feed", "Accept-Encoding", "dcb, dcz, br", "Available-Dictionary",
+				DictionaryFields.availableDictionary(DczCodec.sha256(previous)))
+			.headers()
+			.firstValue("Content-Encoding")).hasValue("dcz");
+		assertThat(get("/api/catalog", "Accept-Encoding", "dcz, dcb, br", "Available-Dictionary",
+				DictionaryFields.availableDictionary(DczCodec.sha256(catalog)))
+			.headers()
+			.firstValue("Content-Encoding")).hasValue("dcb");
+	}
+
+	@Test
+	void handlerLimitedToDcbNeverAnswersInDcz() throws Exception {
+		byte[] catalog = get("/api/catalog").body();
+		HttpResponse<byte[]> response = get("/api/catalog", "Accept-Encoding", "dcz, zstd", "Available-Dictionary",
+				DictionaryFields.availableDictionary(DczCodec.sha256(catalog)));
+		assertThat(response.headers().firstValue("Content-Encoding")).hasValue("zstd");
+	}
+
+	@Test
+	void dcbConditionalRequestWithItsEntityTagGetsNotModified() throws Exception {
+		byte[] catalog = get("/api/catalog").body();
+		String available = DictionaryFields.availableDictionary(DczCodec.sha256(catalog));
+		HttpResponse<byte[]> response = get("/api/catalog", "Accept-Encoding", "dcb", "Available-Dictionary", available);
+		assertThat(response.headers().firstValue("ETag")).hasValue("\"c1-dcb\"");
+		HttpResponse<byte[]> notModified = get("/api/catalog", "Accept-Encoding", "dcb", "Available-Dictionary",
+				available, "If-None-Match", "\"c1-dcb\"");
+		assertThat(notModified.statusCode()).isEqualTo(304);
+	}
+
+	@Test
 	void unknownHashIsNegotiatedAsUsual() throws Exception {
 		HttpResponse<byte[]> response = get("/api/feed", "Accept-Encoding", "dcz, zstd", "Available-Dictionary",
 				DictionaryFields.availableDictionary(new byte[32]));

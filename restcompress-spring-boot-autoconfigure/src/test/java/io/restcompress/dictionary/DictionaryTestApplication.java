@@ -48,6 +48,13 @@ public class DictionaryTestApplication {
 				.body(document(this.version));
 		}
 
+		@DictionaryCompressed(match = "/api/catalog*", encodings = "dcb")
+		@GetMapping("/api/catalog")
+		ResponseEntity<byte[]> catalog() {
+			return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).eTag("\"c" + this.version + "\"")
+				.body(document(this.version + 100));
+		}
+
 		@DictionaryCompressed(match = "/api/orders*")
 		@GetMapping("/api/orders")
 		ResponseEntity<byte[]> orders() {

@@ -2,8 +2,10 @@ package io.restcompress.sample;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Map;
 
 import io.restcompress.dictionary.DictionaryCompressed;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.http.CacheControl;
@@ -22,7 +24,8 @@ import static org.springframework.http.HttpStatus.BAD_REQUEST;
  * compression dictionary (RFC 9842) for itself: a client that has one version gets the next in
  * {@code dcz}. {@code ?version=n} asks for a given version; without it the version advances
  * every 30 seconds, which is also how long a response is fresh (browsers keep a dictionary
- * only while it is fresh).
+ * only while it is fresh). {@code /api/bulletin} is the same document wrapped in an object,
+ * a dictionary sent in {@code dcb} (brotli) instead.
  */
 @RestController
 @RequestMapping("/api")
@@ -43,16 +46,32 @@ public class FeedController {
 	@DictionaryCompressed(match = "/api/feed*", id = "feed")
 	@GetMapping("/feed")
 	ResponseEntity<byte[]> feed(@RequestParam(required = false) Integer version) {
+		int selected = selected(version);
+		return fresh("feed-" + selected, FeedVersions.entries(selected));
+	}
+
+	@DictionaryCompressed(match = "/api/bulletin*", id = "bulletin", encodings = "dcb")
+	@GetMapping("/bulletin")
+	ResponseEntity<byte[]> bulletin(@RequestParam(required = false) Integer version) {
+		int selected = selected(version);
+		return fresh("bulletin-" + selected, Map.of("entries", FeedVersions.entries(selected)));
+	}
+
+	private int selected(@Nullable Integer version) {
 		int selected = (version != null) ? version
 				: (int) ((this.clock.millis() / PERIOD.toMillis()) % MAX_VERSION);
 		if (selected < 0 || selected > MAX_VERSION) {
 			throw new ResponseStatusException(BAD_REQUEST, "version must be between 0 and " + MAX_VERSION);
 		}
+		return selected;
+	}
+
+	private ResponseEntity<byte[]> fresh(String tag, Object body) {
 		return ResponseEntity.ok()
 			.cacheControl(CacheControl.maxAge(PERIOD))
 			.contentType(MediaType.APPLICATION_JSON)
-			.eTag("\"feed-" + selected + "\"")
-			.body(this.mapper.writeValueAsBytes(FeedVersions.entries(selected)));
+			.eTag("\"" + tag + "\"")
+			.body(this.mapper.writeValueAsBytes(body));
 	}
 
 }

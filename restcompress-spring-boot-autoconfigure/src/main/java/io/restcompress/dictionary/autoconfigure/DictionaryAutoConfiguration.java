@@ -1,11 +1,11 @@
 package io.restcompress.dictionary.autoconfigure;
 
 import io.restcompress.codec.ContentCodecs;
-import io.restcompress.codec.ZstdCodec;
 import io.restcompress.codec.autoconfigure.ContentCodecAutoConfiguration;
 import io.restcompress.dictionary.CapturedBodies;
 import io.restcompress.dictionary.DictionaryCaptureFilter;
 import io.restcompress.dictionary.DictionaryCaptureWebFilter;
+import io.restcompress.dictionary.DictionaryCodings;
 import io.restcompress.dictionary.DictionaryDeclarations;
 import io.restcompress.dictionary.DictionaryEndpoint;
 import io.restcompress.dictionary.DictionaryExchangeCodings;
@@ -30,7 +30,7 @@ import org.springframework.context.annotation.Configuration;
 
 /**
  * Auto-configuration of compression dictionaries on a server with zstd: the
- * {@link DictionaryStore}, the {@code dcz} offer for {@code @DictionaryCompressed} handlers,
+ * {@link DictionaryStore}, the {@code dcz} and {@code dcb} offer for {@code @DictionaryCompressed} handlers,
  * and the filter that keeps their bodies, for Spring MVC and WebFlux. Off unless
  * {@code restcompress.dictionary.enabled=true}.
  */
@@ -71,14 +71,16 @@ public final class DictionaryAutoConfiguration {
 	}
 
 	@Bean
+	@ConditionalOnMissingBean
+	DictionaryCodings dictionaryCodings(ContentCodecs codecs) {
+		return DictionaryCodings.of(codecs);
+	}
+
+	@Bean
 	@ConditionalOnMissingBean(ExchangeCodings.class)
-	DictionaryExchangeCodings dictionaryExchangeCodings(DictionaryStore store, ContentCodecs codecs,
+	DictionaryExchangeCodings dictionaryExchangeCodings(DictionaryStore store, DictionaryCodings codings,
 			DictionaryDeclarations declarations, DictionaryTrainer trainer) {
-		ZstdCodec zstd = codecs.find(ZstdCodec.CODING)
-			.filter(ZstdCodec.class::isInstance)
-			.map(ZstdCodec.class::cast)
-			.orElseGet(() -> new ZstdCodec(1, ZstdCodec.DEFAULT_MAX_WINDOW));
-		return new DictionaryExchangeCodings(store, zstd, declarations, trainer);
+		return new DictionaryExchangeCodings(store, codings, declarations, trainer);
 	}
 
 	private static int innerOrder(ObjectProvider<ServerCompressionProperties> serverProperties) {

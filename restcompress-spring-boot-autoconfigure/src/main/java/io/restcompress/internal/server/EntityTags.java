@@ -1,8 +1,10 @@
 package io.restcompress.internal.server;
 
 import java.util.Collection;
+import java.util.List;
 
 import io.restcompress.codec.ContentCodec;
+import io.restcompress.codec.DcbCodec;
 import io.restcompress.codec.DczCodec;
 import org.jspecify.annotations.Nullable;
 
@@ -12,6 +14,8 @@ import org.jspecify.annotations.Nullable;
  * removed so the application matches either representation.
  */
 public final class EntityTags {
+
+	private static final List<String> DICTIONARY_CODINGS = List.of(DczCodec.CODING, DcbCodec.CODING);
 
 	private EntityTags() {
 	}
@@ -59,9 +63,12 @@ public final class EntityTags {
 				return opaque.substring(0, opaque.length() - codec.coding().length() - 1);
 			}
 		}
-		String dictionarySuffix = "-" + DczCodec.CODING;
-		return opaque.endsWith(dictionarySuffix) ? opaque.substring(0, opaque.length() - dictionarySuffix.length())
-				: opaque;
+		for (String dictionaryCoding : DICTIONARY_CODINGS) {
+			if (opaque.endsWith("-" + dictionaryCoding)) {
+				return opaque.substring(0, opaque.length() - dictionaryCoding.length() - 1);
+			}
+		}
+		return opaque;
 	}
 
 }

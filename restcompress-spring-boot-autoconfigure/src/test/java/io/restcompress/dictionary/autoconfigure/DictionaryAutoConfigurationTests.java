@@ -1,13 +1,18 @@
 package io.restcompress.dictionary.autoconfigure;
 
 import java.time.Duration;
+import java.util.List;
 
+import io.restcompress.codec.ContentCodec;
+import io.restcompress.codec.ZstdCodec;
 import io.restcompress.codec.autoconfigure.ContentCodecAutoConfiguration;
 import io.restcompress.dictionary.DictionaryCaptureFilter;
 import io.restcompress.dictionary.DictionaryCaptureWebFilter;
+import io.restcompress.dictionary.DictionaryCodings;
 import io.restcompress.dictionary.DictionaryExchangeCodings;
 import io.restcompress.dictionary.DictionaryStore;
 import io.restcompress.dictionary.MatchPattern;
+import io.restcompress.dictionary.StoredDictionary;
 import io.restcompress.internal.server.ExchangeCodings;
 import io.restcompress.server.CompressionHandlerInterceptor;
 import io.restcompress.server.autoconfigure.ReactiveServerCompressionAutoConfiguration;
@@ -73,6 +78,27 @@ class DictionaryAutoConfigurationTests {
 					.extracting("exchangeCodings")
 					.isSameAs(context.getBean(DictionaryExchangeCodings.class));
 			});
+	}
+
+	@Test
+	void dictionaryCodingsUseTheConfiguredZstdAndBrotliCodecs() {
+		this.contextRunner.withPropertyValues("restcompress.dictionary.enabled=true").run((context) -> {
+			DictionaryCodings codings = context.getBean(DictionaryCodings.class);
+			StoredDictionary dictionary = new StoredDictionary(new byte[] { 1, 2, 3 }, new byte[32],
+					MatchPattern.of("/*"), "");
+			assertThat(codings.of(dictionary, List.of(DictionaryCodings.Coding.DCB, DictionaryCodings.Coding.DCZ)))
+				.extracting(ContentCodec::coding)
+				.containsExactly("dcb", "dcz");
+		});
+	}
+
+	@Test
+	void userDefinedDictionaryCodingsAreUsed() {
+		DictionaryCodings own = new DictionaryCodings(new ZstdCodec(3, ZstdCodec.DEFAULT_MAX_WINDOW), null);
+		this.contextRunner.withPropertyValues("restcompress.dictionary.enabled=true")
+			.withBean(DictionaryCodings.class, () -> own)
+			.run((context) -> assertThat(context.getBean(DictionaryExchangeCodings.class)).extracting("codings")
+				.isSameAs(own));
 	}
 
 	@Test

@@ -1,0 +1,111 @@
+package io.restcompress.codec;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+
+import com.aayushatharva.brotli4j.encoder.PreparedDictionary;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The {@code dcb} coding of RFC 9842 (Compression Dictionary Transport) for one dictionary: a
+ * 36-byte header (a 4-byte magic number and the dictionary's SHA-256) followed by a brotli
+ * stream compressed against the dictionary as raw content. The encoder uses the brotli codec's
+ * window and its quality, but at least {@value #MIN_QUALITY}: brotli's encoder ignores an
+ * attached dictionary below that quality; the decoder accepts a window of up to 16 MB, as RFC 9842 requires of a
+ * client that announces {@code dcb}, and refuses a body whose header names another
+ * dictionary. Like {@code dcz}, the coding is never selected by a {@code *} in
+ * {@code Accept-Encoding}.
+ * <p>
+ * The dictionary is copied once into a direct buffer (freed with this codec) and, on the first
+ * encode, prepared by brotli (native match tables, freed by brotli4j when they are garbage
+ * collected), so one instance per dictionary should be shared. Thread-safe.
+ */
+public final class DcbCodec implements ContentCodec {
+
+	/** The coding token. */
+	public static final String CODING = "dcb";
+
+	private static final byte[] MAGIC = { (byte) 0xff, 0x44, 0x43, 0x42 };
+
+	/** The length of the header before the brotli stream: the magic number and the hash. */
+	public static final int HEADER_LENGTH = MAGIC.length + 32;
+
+	/** The lowest brotli quality whose encoder uses an attached dictionary. */
+	public static final int MIN_QUALITY = 5;
+
+	/** The largest window a {@code dcb} stream may use: 16 MB (RFC 9842, section 4). */
+	static final int MAX_WINDOW_BITS = 24;
+
+	private final BrotliCodec brotli;
+
+	private final ByteBuffer dictionary;
+
+	private final int dictionaryLength;
+
+	private final byte[] header;
+
+	private volatile @Nullable PreparedDictionary prepared;
+
+	/**
+	 * Creates the coding for a dictionary.
+	 * @param brotli the brotli codec whose window and quality (at least {@value #MIN_QUALITY}) are
+	 * used
+	 * @param dictionary the dictionary's bytes, copied
+	 * @param hash the dictionary's SHA-256
+	 * @throws IllegalArgumentException if the hash is not 32 bytes
+	 */
+	public DcbCodec(BrotliCodec brotli, byte[] dictionary, byte[] hash) {
+		if (hash.length != 32) {
+			throw new IllegalArgumentException("A SHA-256 hash has 32 bytes, not " + hash.length);
+		}
+		this.brotli = (brotli.quality() >= MIN_QUALITY) ? brotli : brotli.withLevel(MIN_QUALITY);
+		this.dictionary = ByteBuffer.allocateDirect(dictionary.length).put(dictionary).flip();
+		this.dictionaryLength = dictionary.length;
+		this.header = Arrays.copyOf(MAGIC, HEADER_LENGTH);
+		System.arraycopy(hash, 0, this.header, MAGIC.length, hash.length);
+	}
+
+	@Override
+	public String coding() {
+		return CODING;
+	}
+
+	@Override
+	public boolean registered() {
+		return false;
+	}
+
+	@Override
+	public OutputStream encoder(OutputStream target) throws IOException {
+		target.write(this.header);
+		return this.brotli.dictionaryEncoder(target, prepared());
+	}
+
+	private PreparedDictionary prepared() {
+		PreparedDictionary result = this.prepared;
+		if (result == null) {
+			synchronized (this) {
+				result = this.prepared;
+				if (result == null) {
+					result = BrotliCodec.prepareDictionary(this.dictionary.duplicate());
+					this.prepared = result;
+				}
+			}
+		}
+		return result;
+	}
+
+	@Override
+	public InputStream decoder(InputStream source) throws IOException {
+		return BrotliCodec.dictionaryDecoder(CODING, source, MAX_WINDOW_BITS, this.header, this.dictionary.duplicate());
+	}
+
+	@Override
+	public String toString() {
+		return CODING + " (dictionary of " + this.dictionaryLength + " bytes)";
+	}
+
+}

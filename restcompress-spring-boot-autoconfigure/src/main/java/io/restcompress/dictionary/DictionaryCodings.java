@@ -1,0 +1,128 @@
+package io.restcompress.dictionary;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.WeakHashMap;
+
+import io.restcompress.codec.BrotliCodec;
+import io.restcompress.codec.ContentCodec;
+import io.restcompress.codec.ContentCodecs;
+import io.restcompress.codec.DcbCodec;
+import io.restcompress.codec.DczCodec;
+import io.restcompress.codec.ZstdCodec;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The RFC 9842 codings of kept dictionaries, shared by the server and the clients: {@code dcz}
+ * (zstd) always, {@code dcb} (brotli) when the codecs include brotli. The codings of one
+ * dictionary are made once and kept while the dictionary is, so that brotli prepares a
+ * dictionary once rather than per exchange. Thread-safe.
+ */
+public final class DictionaryCodings {
+
+	/** A dictionary coding. */
+	public enum Coding {
+
+		/** Dictionary-compressed zstd: the faster encoder. */
+		DCZ(DczCodec.CODING),
+
+		/** Dictionary-compressed brotli: often smaller, slower to encode. */
+		DCB(DcbCodec.CODING);
+
+		private final String token;
+
+		Coding(String token) {
+			this.token = token;
+		}
+
+		/**
+		 * The content-coding token.
+		 * @return the token
+		 */
+		public String token() {
+			return this.token;
+		}
+
+		/**
+		 * Returns the coding a token names, ignoring case.
+		 * @param token {@code dcz} or {@code dcb}
+		 * @return the coding
+		 * @throws IllegalArgumentException for any other token
+		 */
+		public static Coding of(String token) {
+			for (Coding coding : values()) {
+				if (coding.token.equals(token.trim().toLowerCase(Locale.ROOT))) {
+					return coding;
+				}
+			}
+			throw new IllegalArgumentException(
+					"Dictionary codings are " + DczCodec.CODING + " and " + DcbCodec.CODING + ", not '" + token + "'");
+		}
+
+	}
+
+	private final ZstdCodec zstd;
+
+	private final @Nullable BrotliCodec brotli;
+
+	private final Map<StoredDictionary, Made> made = Collections.synchronizedMap(new WeakHashMap<>());
+
+	/**
+	 * Creates the codings.
+	 * @param zstd the codec whose contexts and level {@code dcz} uses
+	 * @param brotli the codec whose quality {@code dcb} uses, or {@code null} for no {@code dcb}
+	 */
+	public DictionaryCodings(ZstdCodec zstd, @Nullable BrotliCodec brotli) {
+		this.zstd = zstd;
+		this.brotli = brotli;
+	}
+
+	/**
+	 * Creates the codings with the zstd and brotli codecs of a set of codecs, or a zstd codec at
+	 * level 1 if they have none.
+	 * @param codecs the codecs
+	 * @return the codings, with {@code dcb} only if the codecs include brotli
+	 */
+	public static DictionaryCodings of(ContentCodecs codecs) {
+		ZstdCodec zstd = codecs.find(ZstdCodec.CODING)
+			.filter(ZstdCodec.class::isInstance)
+			.map(ZstdCodec.class::cast)
+			.orElseGet(() -> new ZstdCodec(1, ZstdCodec.DEFAULT_MAX_WINDOW));
+		BrotliCodec brotli = codecs.find(BrotliCodec.CODING)
+			.filter(BrotliCodec.class::isInstance)
+			.map(BrotliCodec.class::cast)
+			.orElse(null);
+		return new DictionaryCodings(zstd, brotli);
+	}
+
+	/**
+	 * Returns the codecs of a dictionary for the given codings, in their order.
+	 * @param dictionary the dictionary
+	 * @param codings the codings wanted, most preferred first
+	 * @return the codecs, leaving out {@code dcb} without brotli
+	 */
+	public List<ContentCodec> of(StoredDictionary dictionary, List<Coding> codings) {
+		Made codecs = this.made.computeIfAbsent(dictionary, this::make);
+		List<ContentCodec> result = new ArrayList<>(codings.size());
+		for (Coding coding : codings) {
+			ContentCodec codec = (coding == Coding.DCZ) ? codecs.dcz() : codecs.dcb();
+			if (codec != null) {
+				result.add(codec);
+			}
+		}
+		return result;
+	}
+
+	private Made make(StoredDictionary dictionary) {
+		return new Made(new DczCodec(this.zstd, dictionary.content(), dictionary.hash()),
+				(this.brotli != null) ? new DcbCodec(this.brotli, dictionary.content(), dictionary.hash()) : null);
+	}
+
+	private record Made(DczCodec dcz, @Nullable DcbCodec dcb) {
+
+	}
+
+}
