@@ -3,18 +3,28 @@ package io.restcompress.benchmarks;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Deque;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.SplittableRandom;
+import java.util.stream.Stream;
 
 import com.github.luben.zstd.ZstdDictTrainer;
+import io.restcompress.codec.BrotliCodec;
 import io.restcompress.codec.ContentCodec;
+import io.restcompress.codec.DcbCodec;
 import io.restcompress.codec.DczCodec;
 import io.restcompress.codec.ZstdCodec;
 import io.restcompress.sample.EntryGenerator;
 import io.restcompress.sample.FeedVersions;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -23,15 +33,21 @@ import tools.jackson.databind.json.JsonMapper;
  * configuration unless {@code --level} says otherwise. Prints Markdown.
  * <ol>
  * <li>Small bodies of one shape: 1,000 JSON bodies of 0.5 to 4 KB (3 to 23 sample entries),
- * sent as identity, zstd, and {@code dcz} against a dictionary trained with zstd-jni's
- * {@code ZstdDictTrainer} on 1,000 other bodies of the same shape (different seed). The trained
- * dictionary is served as raw content (its 8-byte zstd header dropped), as a browser would use
- * it.</li>
+ * sent as identity, zstd, br, and {@code dcz} and {@code dcb} against a dictionary trained with
+ * zstd-jni's {@code ZstdDictTrainer} on 1,000 other bodies of the same shape (different seed).
+ * The trained dictionary is served as raw content (its 8-byte zstd header dropped), as a
+ * browser would use it.</li>
+ * <li>With {@code --corpus DIR}, small bodies from real REST responses: every record of 0.5 to
+ * 4 KB in the JSON files' first array of more than five elements (compact JSON, duplicates
+ * dropped), one dictionary trained per file (an API's resource type) on the even-numbered
+ * records, the odd-numbered ones sent; files with fewer than 20 such records are left out.</li>
  * <li>The polled feed: versions 1 to {@code --polls} of {@code /api/feed} (1.8 MB, ten more
- * entries changed per version), each sent as zstd, and as {@code dcz} against the version
- * before.</li>
+ * entries changed per version), each sent as zstd and br, and as {@code dcz} and {@code dcb}
+ * against the version before.</li>
  * </ol>
- * Arguments: {@code [--level 1] [--bodies 1000] [--dictionary-size 32768] [--polls 20]}.
+ * br and {@code dcb} use restcompress's default brotli quality 4 ({@code dcb} at least
+ * {@value DcbCodec#MIN_QUALITY}, where brotli starts to use a dictionary). Arguments:
+ * {@code [--level 1] [--bodies 1000] [--dictionary-size 32768] [--polls 20] [--corpus DIR]}.
  */
 public final class DictionaryWireBytes {
 
@@ -45,72 +61,174 @@ public final class DictionaryWireBytes {
 		int bodies = 1000;
 		int dictionarySize = 32 * 1024;
 		int polls = 20;
+		Path corpus = null;
 		for (int i = 0; i < args.length; i++) {
 			switch (args[i]) {
 				case "--level" -> level = Integer.parseInt(args[++i]);
 				case "--bodies" -> bodies = Integer.parseInt(args[++i]);
 				case "--dictionary-size" -> dictionarySize = Integer.parseInt(args[++i]);
 				case "--polls" -> polls = Integer.parseInt(args[++i]);
+				case "--corpus" -> corpus = Path.of(args[++i]);
 				default -> throw new IllegalArgumentException("Unknown argument " + args[i]);
 			}
 		}
 		try (ZstdCodec zstd = new ZstdCodec(level, ZstdCodec.DEFAULT_MAX_WINDOW)) {
-			smallBodies(zstd, bodies, dictionarySize);
-			polledFeed(zstd, polls);
+			BrotliCodec brotli = new BrotliCodec(4, BrotliCodec.DEFAULT_MAX_WINDOW);
+			Tally generated = new Tally();
+			generated.add(zstd, brotli, smallBodies(bodies, 1), smallBodies(bodies, 2), dictionarySize);
+			generated.print("Small bodies: generated JSON", zstd);
+			if (corpus != null) {
+				corpusRecords(zstd, brotli, corpus, dictionarySize);
+			}
+			polledFeed(zstd, brotli, polls);
 		}
 	}
 
-	private static void smallBodies(ZstdCodec zstd, int count, int dictionarySize) throws IOException {
-		List<byte[]> training = smallBodies(count, 1);
-		List<byte[]> sent = smallBodies(count, 2);
-		ZstdDictTrainer trainer = new ZstdDictTrainer(training.stream().mapToInt((body) -> body.length).sum(),
-				dictionarySize);
-		training.forEach(trainer::addSample);
-		byte[] trained = trainer.trainSamples();
-		byte[] raw = Arrays.copyOfRange(trained, 8, trained.length);
-		DczCodec dcz = new DczCodec(zstd, raw, DczCodec.sha256(raw));
-		long identity = 0;
-		long zstdBytes = 0;
-		long dczBytes = 0;
+	private static void corpusRecords(ZstdCodec zstd, BrotliCodec brotli, Path corpus, int dictionarySize)
+			throws IOException {
+		Tally tally = new Tally();
+		Set<String> seen = new HashSet<>();
+		List<Path> files;
+		try (Stream<Path> listed = Files.list(corpus)) {
+			files = listed.filter((file) -> file.toString().endsWith(".json")).sorted().toList();
+		}
+		for (Path file : files) {
+			List<byte[]> records = records(file, seen);
+			if (records.size() < 20) {
+				continue;
+			}
+			List<byte[]> training = new ArrayList<>();
+			List<byte[]> sent = new ArrayList<>();
+			for (int i = 0; i < records.size(); i++) {
+				((i % 2 == 0) ? training : sent).add(records.get(i));
+			}
+			tally.add(zstd, brotli, training, sent, dictionarySize);
+			System.out.printf(Locale.ROOT, "- %s: %d records, %d for training%n", file.getFileName(), records.size(),
+					training.size());
+		}
+		System.out.println();
+		tally.print("Small bodies: records of the REST corpus", zstd);
+	}
+
+	/**
+	 * The records of 0.5 to 4 KB in a JSON file's first array of more than five elements
+	 * (breadth first), as compact JSON, leaving out those already seen in another file.
+	 */
+	private static List<byte[]> records(Path file, Set<String> seen) throws IOException {
+		Deque<JsonNode> pending = new ArrayDeque<>(List.of(MAPPER.readTree(file.toFile())));
+		while (!pending.isEmpty()) {
+			JsonNode node = pending.poll();
+			if (node.isArray() && node.size() > 5) {
+				List<byte[]> records = new ArrayList<>();
+				for (JsonNode element : node) {
+					byte[] record = MAPPER.writeValueAsBytes(element);
+					if (record.length >= 500 && record.length <= 4096 && seen.add(new String(record))) {
+						records.add(record);
+					}
+				}
+				return records;
+			}
+			node.forEach(pending::add);
+		}
+		return List.of();
+	}
+
+	/**
+	 * Bytes of small bodies sent in each coding, against dictionaries trained per group.
+	 */
+	private static final class Tally {
+
+		long identity;
+
+		long zstd;
+
+		long br;
+
+		long dcz;
+
+		long dcb;
+
+		long dictionaries;
+
+		int count;
+
+		int trainedOn;
+
 		int smallest = Integer.MAX_VALUE;
-		int largest = 0;
-		for (byte[] body : sent) {
-			identity += body.length;
-			smallest = Math.min(smallest, body.length);
-			largest = Math.max(largest, body.length);
-			zstdBytes += encode(zstd, body).length;
-			dczBytes += encode(dcz, body).length;
+
+		int largest;
+
+		void add(ZstdCodec zstdCodec, BrotliCodec brotli, List<byte[]> training, List<byte[]> sent,
+				int dictionarySize) throws IOException {
+			int samples = training.stream().mapToInt((body) -> body.length).sum();
+			ZstdDictTrainer trainer = new ZstdDictTrainer(samples, Math.min(dictionarySize, samples / 4));
+			training.forEach(trainer::addSample);
+			byte[] trained = trainer.trainSamples();
+			byte[] raw = Arrays.copyOfRange(trained, 8, trained.length);
+			DczCodec dczCodec = new DczCodec(zstdCodec, raw, DczCodec.sha256(raw));
+			DcbCodec dcbCodec = new DcbCodec(brotli, raw, DczCodec.sha256(raw));
+			this.dictionaries += raw.length;
+			this.trainedOn += training.size();
+			for (byte[] body : sent) {
+				this.count++;
+				this.identity += body.length;
+				this.smallest = Math.min(this.smallest, body.length);
+				this.largest = Math.max(this.largest, body.length);
+				this.zstd += encode(zstdCodec, body).length;
+				this.br += encode(brotli, body).length;
+				this.dcz += encode(dczCodec, body).length;
+				this.dcb += encode(dcbCodec, body).length;
+			}
 		}
-		System.out.printf(Locale.ROOT, "### Small bodies: %,d JSON bodies of %,d to %,d bytes, zstd level %d%n%n",
-				count, smallest, largest, zstd.level());
-		System.out.printf(Locale.ROOT, "Trained dictionary: %,d bytes from %,d other bodies (%,d bytes sent once)%n%n",
-				raw.length, training.size(), raw.length);
-		table("body", count, identity, zstdBytes, "dcz, trained dictionary", dczBytes);
+
+		void print(String title, ZstdCodec zstdCodec) {
+			System.out.printf(Locale.ROOT, "### %s: %,d bodies of %,d to %,d bytes, zstd level %d%n%n", title,
+					this.count, this.smallest, this.largest, zstdCodec.level());
+			System.out.printf(Locale.ROOT,
+					"Trained dictionaries: %,d bytes in all, from %,d other bodies (sent once, not counted below)%n%n",
+					this.dictionaries, this.trainedOn);
+			table("body", this.count, this.identity, this.zstd,
+					List.of(new Row("br", this.br), new Row("dcz, trained dictionary", this.dcz),
+							new Row("dcb, trained dictionary", this.dcb)));
+		}
+
 	}
 
-	private static void polledFeed(ZstdCodec zstd, int polls) throws IOException {
+	private static void polledFeed(ZstdCodec zstd, BrotliCodec brotli, int polls) throws IOException {
 		byte[] previous = MAPPER.writeValueAsBytes(FeedVersions.entries(0));
 		long identity = 0;
 		long zstdBytes = 0;
+		long brBytes = 0;
 		long dczBytes = 0;
+		long dcbBytes = 0;
 		for (int version = 1; version <= polls; version++) {
 			byte[] current = MAPPER.writeValueAsBytes(FeedVersions.entries(version));
+			byte[] hash = DczCodec.sha256(previous);
 			identity += current.length;
 			zstdBytes += encode(zstd, current).length;
-			dczBytes += encode(new DczCodec(zstd, previous, DczCodec.sha256(previous)), current).length;
+			brBytes += encode(brotli, current).length;
+			dczBytes += encode(new DczCodec(zstd, previous, hash), current).length;
+			dcbBytes += encode(new DcbCodec(brotli, previous, hash), current).length;
 			previous = current;
 		}
 		System.out.printf(Locale.ROOT, "### Polled feed: versions 1 to %d of /api/feed (%,d bytes each), zstd level %d%n%n",
 				polls, identity / polls, zstd.level());
-		table("version", polls, identity, zstdBytes, "dcz, previous version", dczBytes);
+		table("version", polls, identity, zstdBytes, List.of(new Row("br", brBytes),
+				new Row("dcz, previous version", dczBytes), new Row("dcb, previous version", dcbBytes)));
 	}
 
-	private static void table(String unit, int count, long identity, long zstd, String dczName, long dcz) {
+	private record Row(String name, long bytes) {
+
+	}
+
+	private static void table(String unit, int count, long identity, long zstd, List<Row> rows) {
 		System.out.println("| coding | bytes | per " + unit + " | vs identity | vs zstd |");
 		System.out.println("|---|---:|---:|---:|---:|");
 		row("identity", identity, count, identity, zstd);
 		row("zstd", zstd, count, identity, zstd);
-		row(dczName, dcz, count, identity, zstd);
+		for (Row extra : rows) {
+			row(extra.name(), extra.bytes(), count, identity, zstd);
+		}
 		System.out.println();
 	}
 
