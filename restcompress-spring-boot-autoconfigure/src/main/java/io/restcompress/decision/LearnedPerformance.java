@@ -15,7 +15,10 @@ import org.springframework.util.MimeType;
  * application encodes. A rung starts on conservative seed figures ({@link SeedPerformance});
  * after it has encoded a few bodies with a warm JIT, the first measured body replaces the seed
  * and each later one moves the estimate by the learning rate (an exponentially weighted
- * moving average, so old traffic decays). Decoding happens at the peer, where it cannot be
+ * moving average, so old traffic decays). Once some rungs are measured, the seeds of the others
+ * are calibrated to this machine: their encoder speed is scaled by how much faster or slower
+ * than their seeds the measured rungs encode (the geometric mean), so that a rung is not left
+ * unchosen, and so unmeasured, only because its seed is conservative. Decoding happens at the peer, where it cannot be
  * measured: the decoder speed stays the seeded one. At most {@value #MAX_ENTRIES} estimates
  * are kept; content types beyond that share their rung's estimate for any type. Thread-safe.
  */
@@ -43,6 +46,9 @@ public final class LearnedPerformance {
 
 	private final Map<String, AtomicInteger> warmUp = new ConcurrentHashMap<>();
 
+	/** Per measured rung, the logarithm of its measured encoder time per byte over its seed's. */
+	private final Map<String, Double> seedErrors = new ConcurrentHashMap<>();
+
 	/**
 	 * Creates an empty table.
 	 * @param learningRate how far one body moves an estimate, between 0 (never) and 1 (to the
@@ -64,7 +70,7 @@ public final class LearnedPerformance {
 	 * Returns the estimate for a rung and content type.
 	 * @param option the rung
 	 * @param contentType the body's content type, or {@code null}
-	 * @return the learned estimate, else the rung's for any type, else the seed
+	 * @return the learned estimate, else the rung's for any type, else the seed, calibrated
 	 */
 	public CodingPerformance estimate(CodingOption option, @Nullable String contentType) {
 		CodingPerformance specific = this.estimates.get(key(option, typeOf(contentType)));
@@ -72,7 +78,22 @@ public final class LearnedPerformance {
 			return specific;
 		}
 		CodingPerformance any = this.estimates.get(key(option, ANY_TYPE));
-		return (any != null) ? any : this.seeds.apply(option);
+		return (any != null) ? any : calibratedSeed(option);
+	}
+
+	private CodingPerformance calibratedSeed(CodingOption option) {
+		CodingPerformance seed = this.seeds.apply(option);
+		if (this.seedErrors.isEmpty()) {
+			return seed;
+		}
+		double logSum = 0;
+		int count = 0;
+		for (double logError : this.seedErrors.values()) {
+			logSum += logError;
+			count++;
+		}
+		double factor = Math.exp(logSum / count);
+		return new CodingPerformance(seed.encodeNanosPerByte() * factor, seed.decodeNanosPerByte(), seed.ratio());
 	}
 
 	/**
@@ -91,7 +112,9 @@ public final class LearnedPerformance {
 		double nanosPerByte = (double) encodeNanos / identityBytes;
 		double ratio = (double) encodedBytes / identityBytes;
 		String type = typeOf(contentType);
-		update(key(option, ANY_TYPE), option, nanosPerByte, ratio);
+		CodingPerformance any = update(key(option, ANY_TYPE), option, nanosPerByte, ratio);
+		this.seedErrors.put(option.label(),
+				Math.log(any.encodeNanosPerByte() / this.seeds.apply(option).encodeNanosPerByte()));
 		if (!type.equals(ANY_TYPE) && (this.estimates.size() < MAX_ENTRIES
 				|| this.estimates.containsKey(key(option, type)))) {
 			update(key(option, type), option, nanosPerByte, ratio);
@@ -115,8 +138,8 @@ public final class LearnedPerformance {
 				|| this.estimates.containsKey(key(option, ANY_TYPE));
 	}
 
-	private void update(String key, CodingOption option, double nanosPerByte, double ratio) {
-		this.estimates.compute(key, (ignored, current) -> {
+	private CodingPerformance update(String key, CodingOption option, double nanosPerByte, double ratio) {
+		return this.estimates.compute(key, (ignored, current) -> {
 			if (current == null) {
 				return new CodingPerformance(nanosPerByte, this.seeds.apply(option).decodeNanosPerByte(), ratio);
 			}
