@@ -33,7 +33,8 @@ import org.springframework.http.server.reactive.ServerHttpResponseDecorator;
  * length, at the first flush of a streamed body ({@code writeAndFlushWith}, or any body of
  * server-sent events or JSON lines, which is flushed buffer by buffer), else once the
  * threshold's worth of bytes has arrived or the body has ended, holding at most that many bytes
- * meanwhile. A response without a body (a {@code 304}, a {@code HEAD}) gets its header fields
+ * meanwhile. A body of declared length below the threshold that the rules leave as it is goes
+ * to the server untouched, without this class's operators. A response without a body (a {@code 304}, a {@code HEAD}) gets its header fields
  * just before they are committed. Encoding runs on the thread that delivers each buffer; every
  * buffer is released, whichever way the body ends.
  */
@@ -81,6 +82,15 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 					.concatMap((chunk) -> chunk)));
 			}
 			long declaredLength = getHeaders().getContentLength();
+			if (declaredLength >= 0 && declaredLength < this.exchange.minResponseSize()) {
+				Body belowThreshold = new Body(status);
+				belowThreshold.decide(declaredLength);
+				if (!belowThreshold.transforms()) {
+					return super.writeWith(body);
+				}
+				return super.writeWith(Flux.defer(() -> belowThreshold.encode(Flux.from(body))))
+					.doFinally((signal) -> belowThreshold.release());
+			}
 			return super.writeWith(Flux.defer(() -> {
 				Body encoding = new Body(status);
 				if (declaredLength >= 0) {
@@ -257,6 +267,14 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 			}
 		}
 
+		/**
+		 * Whether the decided body is encoded or dropped: a body left as it is needs no part of
+		 * this class.
+		 */
+		synchronized boolean transforms() {
+			return this.encoder != null || this.discarding;
+		}
+
 		private synchronized List<DataBuffer> accept(DataBuffer buffer) {
 			if (this.released) {
 				DataBufferUtils.release(buffer);
@@ -331,7 +349,7 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 			}
 		}
 
-		private synchronized void release() {
+		synchronized void release() {
 			this.released = true;
 			this.held.forEach(DataBufferUtils::release);
 			this.held.clear();
