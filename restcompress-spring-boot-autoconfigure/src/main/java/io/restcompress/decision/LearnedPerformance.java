@@ -16,9 +16,10 @@ import org.springframework.util.MimeType;
  * after it has encoded a few bodies with a warm JIT, the first measured body replaces the seed
  * and each later one moves the estimate by the learning rate (an exponentially weighted
  * moving average, so old traffic decays). Once some rungs are measured, the seeds of the others
- * are calibrated to this machine: their encoder speed is scaled by how much faster or slower
- * than their seeds the measured rungs encode (the geometric mean), so that a rung is not left
- * unchosen, and so unmeasured, only because its seed is conservative. Decoding happens at the peer, where it cannot be
+ * are calibrated to this machine and traffic: their encoder time and ratio are scaled by how far
+ * the measured rungs of the same coding (of any coding, if none is measured) are from their
+ * seeds (the geometric mean), so that a rung is not left unchosen, and so unmeasured, only
+ * because its seed is conservative. Decoding happens at the peer, where it cannot be
  * measured: the decoder speed stays the seeded one. At most {@value #MAX_ENTRIES} estimates
  * are kept; content types beyond that share their rung's estimate for any type. Thread-safe.
  */
@@ -46,8 +47,8 @@ public final class LearnedPerformance {
 
 	private final Map<String, AtomicInteger> warmUp = new ConcurrentHashMap<>();
 
-	/** Per measured rung, the logarithm of its measured encoder time per byte over its seed's. */
-	private final Map<String, Double> seedErrors = new ConcurrentHashMap<>();
+	/** Per measured rung, how far its estimate for any content type is from its seed. */
+	private final Map<String, SeedError> seedErrors = new ConcurrentHashMap<>();
 
 	/**
 	 * Creates an empty table.
@@ -86,14 +87,19 @@ public final class LearnedPerformance {
 		if (this.seedErrors.isEmpty()) {
 			return seed;
 		}
-		double logSum = 0;
+		boolean sameCoding = this.seedErrors.values().stream().anyMatch((error) -> error.coding.equals(option.coding()));
+		double encodeLogSum = 0;
+		double ratioLogSum = 0;
 		int count = 0;
-		for (double logError : this.seedErrors.values()) {
-			logSum += logError;
-			count++;
+		for (SeedError error : this.seedErrors.values()) {
+			if (!sameCoding || error.coding.equals(option.coding())) {
+				encodeLogSum += error.logEncode;
+				ratioLogSum += error.logRatio;
+				count++;
+			}
 		}
-		double factor = Math.exp(logSum / count);
-		return new CodingPerformance(seed.encodeNanosPerByte() * factor, seed.decodeNanosPerByte(), seed.ratio());
+		return new CodingPerformance(seed.encodeNanosPerByte() * Math.exp(encodeLogSum / count),
+				seed.decodeNanosPerByte(), Math.min(1, seed.ratio() * Math.exp(ratioLogSum / count)));
 	}
 
 	/**
@@ -113,8 +119,9 @@ public final class LearnedPerformance {
 		double ratio = (double) encodedBytes / identityBytes;
 		String type = typeOf(contentType);
 		CodingPerformance any = update(key(option, ANY_TYPE), option, nanosPerByte, ratio);
-		this.seedErrors.put(option.label(),
-				Math.log(any.encodeNanosPerByte() / this.seeds.apply(option).encodeNanosPerByte()));
+		CodingPerformance seed = this.seeds.apply(option);
+		this.seedErrors.put(option.label(), new SeedError(option.coding(),
+				Math.log(any.encodeNanosPerByte() / seed.encodeNanosPerByte()), Math.log(any.ratio() / seed.ratio())));
 		if (!type.equals(ANY_TYPE) && (this.estimates.size() < MAX_ENTRIES
 				|| this.estimates.containsKey(key(option, type)))) {
 			update(key(option, type), option, nanosPerByte, ratio);
@@ -167,6 +174,14 @@ public final class LearnedPerformance {
 		catch (InvalidMimeTypeException ex) {
 			return ANY_TYPE;
 		}
+	}
+
+	/**
+	 * How far a measured rung is from its seed: the logarithms of measured over seeded encoder
+	 * time per byte and ratio.
+	 */
+	private record SeedError(String coding, double logEncode, double logRatio) {
+
 	}
 
 }
