@@ -11,6 +11,11 @@
 #   SERVER=reactive ...              # serve sample-app-reactive (WebFlux, Reactor Netty) instead
 #   WRK_ONLY=1 ...                   # only the wrk part (about 10 minutes): no request timings
 #                                    # per link, no predictions, no chart
+#   SKIP_WRK=1 ...                   # only the request timings per link (about 6 minutes)
+#   WRK_PATHS="api/ping" ...         # wrk on these paths only (of bench/static api/complex/10000
+#                                    # api/ping)
+#   ADAPTIVE_JIT_WARMUP=N ...        # exchanges of each endpoint that warm each new adaptive
+#                                    # server's JVM on unshaped loopback (default 200)
 #   LINKS="loopback 1gbit" ...       # time requests on these links only (of loopback 10gbit
 #                                    # 1gbit 100mbit 10mbit)
 #   OUT=DIR CHART=FILE ...           # where the raw results and the chart go
@@ -25,6 +30,8 @@ OUT=${OUT:-$HERE/out}
 CHART=${CHART:-$ROOT/docs/benchmarks-request-time.png}
 QUICK=${QUICK:-0}
 WRK_ONLY=${WRK_ONLY:-0}
+SKIP_WRK=${SKIP_WRK:-0}
+ADAPTIVE_JIT_WARMUP=${ADAPTIVE_JIT_WARMUP:-200}
 case "${SERVER:-servlet}" in
 	servlet) SAMPLE=sample-app ;;
 	reactive) SAMPLE=sample-app-reactive ;;
@@ -132,6 +139,21 @@ start_adaptive() { # link
 	await_server $ADAPTIVE_PORT
 }
 
+# A new adaptive server's JVM has compiled nothing, while the fixed modes' servers have served
+# every link before: before the link is shaped, the client exchanges every endpoint with it
+# ADAPTIVE_JIT_WARMUP times at full speed. Its link rule already claims the link's bandwidth,
+# so it decides (and learns codec speeds, which do not depend on the link) as it will then.
+warm_adaptive() { # link
+	local count=$ADAPTIVE_JIT_WARMUP link_bandwidth=()
+	[ "$QUICK" = 1 ] && count=5
+	[ "$1" != loopback ] && link_bandwidth=(--bandwidth "$(bandwidth "$1")")
+	log "warming the adaptive server's JVM: $count exchanges of each endpoint, unshaped"
+	in_ns java -Xmx512m -cp "$BENCH" io.restcompress.benchmarks.e2e.EndToEndClient --link "$1" --modes adaptive \
+		--plain "http://127.0.0.1:$PLAIN_PORT" --ours "http://127.0.0.1:$OURS_PORT" --boot "http://127.0.0.1:$BOOT_PORT" \
+		--adaptive "http://127.0.0.1:$ADAPTIVE_PORT" "${link_bandwidth[@]}" --rounds 0 --warmup 0 \
+		--adaptive-warmup "$count" --out /dev/null 2>>"$OUT/client.log"
+}
+
 bandwidth() { # link -> the restcompress bandwidth
 	sed -e 's/gbit$/Gbit/' -e 's/mbit$/Mbit/' <<<"$1"
 }
@@ -209,9 +231,11 @@ request_times() {
 		--seconds "$([ "$QUICK" = 1 ] && echo 0.2 || echo 2)" --out "$OUT/predictions.json" >/dev/null
 
 	for link in "${LINKS[@]}"; do
-		set_link "$link"
 		read -r rounds warmup seconds adaptive_warmup <<<"$(rounds_for "$link")"
+		set_link loopback
 		start_adaptive "$link"
+		warm_adaptive "$link"
+		set_link "$link"
 		load "$link"
 		log "link $link: $rounds rounds, the adaptive mode warmed up with $adaptive_warmup"
 		local link_bandwidth=()
@@ -237,7 +261,7 @@ throughput() {
 	local all_modes=("none $PLAIN_PORT identity" "boot-gzip $BOOT_PORT gzip" "lzf $OURS_PORT lzf"
 		"zstd $OURS_PORT zstd" "gzip $OURS_PORT gzip")
 	local ping_modes=("none $PLAIN_PORT identity" "boot-gzip $BOOT_PORT gzip" "lzf $OURS_PORT lzf")
-	for path in bench/static api/complex/10000 api/ping; do
+	for path in ${WRK_PATHS:-bench/static api/complex/10000 api/ping}; do
 		local rounds=3 label=untagged specs=("${all_modes[@]}")
 		case "$path" in
 			api/complex/*) label=complex ;;
@@ -284,7 +308,7 @@ main() {
 		# wrk runs the modes that answered as asked on loopback; without loopback in LINKS, check them
 		grep -q '^loopback,' "$OUT/requests.csv" || probe_modes
 	fi
-	throughput
+	[ "$SKIP_WRK" = 1 ] || throughput
 	load end
 
 	if [ "$WRK_ONLY" = 1 ]; then
@@ -296,4 +320,7 @@ main() {
 	fi
 }
 
-main "$@"
+# benchmarks/dictionaries/run.sh sources this file for its functions
+if [ "${BASH_SOURCE[0]}" = "$0" ]; then
+	main "$@"
+fi
