@@ -282,7 +282,8 @@ throughput() {
 	done
 }
 
-main() {
+# the build, an empty $OUT, the sample app's loader.path and the namespace with loopback up
+setup() {
 	requirements
 	build
 	rm -rf "$OUT"
@@ -290,9 +291,12 @@ main() {
 	optional_libraries
 	machine
 	load start
-
 	ip netns add "$NS"
 	in_ns ip link set lo up
+}
+
+main() {
+	setup
 	start_server plain $PLAIN_PORT --restcompress.enabled=false
 	start_server ours $OURS_PORT --restcompress.codec.gzip.level=1 --restcompress.codec.zstd.level=1
 	start_server boot $BOOT_PORT --restcompress.enabled=false --server.compression.enabled=true

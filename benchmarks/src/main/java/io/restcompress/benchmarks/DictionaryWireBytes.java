@@ -5,15 +5,12 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Deque;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import java.util.SplittableRandom;
 import java.util.stream.Stream;
 
 import com.github.luben.zstd.ZstdDictTrainer;
@@ -22,9 +19,8 @@ import io.restcompress.codec.ContentCodec;
 import io.restcompress.codec.DcbCodec;
 import io.restcompress.codec.DczCodec;
 import io.restcompress.codec.ZstdCodec;
-import io.restcompress.sample.EntryGenerator;
 import io.restcompress.sample.FeedVersions;
-import tools.jackson.databind.JsonNode;
+import io.restcompress.sample.bench.RecordSource;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -75,7 +71,7 @@ public final class DictionaryWireBytes {
 		try (ZstdCodec zstd = new ZstdCodec(level, ZstdCodec.DEFAULT_MAX_WINDOW)) {
 			BrotliCodec brotli = new BrotliCodec(4, BrotliCodec.DEFAULT_MAX_WINDOW);
 			Tally generated = new Tally();
-			generated.add(zstd, brotli, smallBodies(bodies, 1), smallBodies(bodies, 2), dictionarySize);
+			generated.add(zstd, brotli, RecordSource.generated(bodies, 1), RecordSource.generated(bodies, 2), dictionarySize);
 			generated.print("Small bodies: generated JSON", zstd);
 			if (corpus != null) {
 				corpusRecords(zstd, brotli, corpus, dictionarySize);
@@ -93,7 +89,7 @@ public final class DictionaryWireBytes {
 			files = listed.filter((file) -> file.toString().endsWith(".json")).sorted().toList();
 		}
 		for (Path file : files) {
-			List<byte[]> records = records(file, seen);
+			List<byte[]> records = RecordSource.records(file, seen);
 			if (records.size() < 20) {
 				continue;
 			}
@@ -108,29 +104,6 @@ public final class DictionaryWireBytes {
 		}
 		System.out.println();
 		tally.print("Small bodies: records of the REST corpus", zstd);
-	}
-
-	/**
-	 * The records of 0.5 to 4 KB in a JSON file's first array of more than five elements
-	 * (breadth first), as compact JSON, leaving out those already seen in another file.
-	 */
-	private static List<byte[]> records(Path file, Set<String> seen) throws IOException {
-		Deque<JsonNode> pending = new ArrayDeque<>(List.of(MAPPER.readTree(file.toFile())));
-		while (!pending.isEmpty()) {
-			JsonNode node = pending.poll();
-			if (node.isArray() && node.size() > 5) {
-				List<byte[]> records = new ArrayList<>();
-				for (JsonNode element : node) {
-					byte[] record = MAPPER.writeValueAsBytes(element);
-					if (record.length >= 500 && record.length <= 4096 && seen.add(new String(record))) {
-						records.add(record);
-					}
-				}
-				return records;
-			}
-			node.forEach(pending::add);
-		}
-		return List.of();
 	}
 
 	/**
@@ -235,18 +208,6 @@ public final class DictionaryWireBytes {
 	private static void row(String name, long bytes, int count, long identity, long zstd) {
 		System.out.printf(Locale.ROOT, "| %s | %,d | %,.0f | %.1fx fewer | %.1fx fewer |%n", name, bytes,
 				(double) bytes / count, (double) identity / bytes, (double) zstd / bytes);
-	}
-
-	/**
-	 * Bodies of one shape, 3 to 23 entries each (about 0.5 to 4 KB), the same for a seed.
-	 */
-	private static List<byte[]> smallBodies(int count, long seed) {
-		SplittableRandom random = new SplittableRandom(seed);
-		List<byte[]> bodies = new ArrayList<>(count);
-		for (int i = 0; i < count; i++) {
-			bodies.add(MAPPER.writeValueAsBytes(EntryGenerator.generate(random.nextInt(3, 24), random.nextLong())));
-		}
-		return bodies;
 	}
 
 	private static byte[] encode(ContentCodec codec, byte[] body) throws IOException {
