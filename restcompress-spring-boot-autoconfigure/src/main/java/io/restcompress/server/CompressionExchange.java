@@ -60,8 +60,8 @@ final class CompressionExchange {
 	}
 
 	ResponseEncodingDecision decide(int status, ResponseFields fields, long identityLength) {
-		return this.rules.decide(this.handler, status, fields, identityLength, acceptEncoding(),
-				this.request.getRemoteAddr());
+		return this.rules.decide(this.handler, status, fields, identityLength, this::acceptEncoding,
+				this.request::getRemoteAddr);
 	}
 
 	ResponseEncodingDecision decideNotModified(ResponseFields fields) {

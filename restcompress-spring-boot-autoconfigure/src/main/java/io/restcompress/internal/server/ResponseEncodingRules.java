@@ -3,6 +3,7 @@ package io.restcompress.internal.server;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Supplier;
 
 import io.restcompress.codec.AcceptEncoding;
 import io.restcompress.codec.ContentCodec;
@@ -10,6 +11,7 @@ import io.restcompress.codec.ContentDecoding;
 import io.restcompress.decision.AdaptiveChoice;
 import io.restcompress.decision.CompressionDecisions;
 import io.restcompress.decision.LadderRung;
+import io.restcompress.decision.NetworkLink;
 import io.restcompress.metrics.Direction;
 import io.restcompress.metrics.Side;
 import io.restcompress.metrics.SkipReason;
@@ -94,6 +96,23 @@ public final class ResponseEncodingRules {
 	 */
 	public ResponseEncodingDecision decide(@Nullable HandlerCompression handler, int status, ResponseFields fields,
 			long identityLength, AcceptEncoding acceptEncoding, @Nullable String peerAddress) {
+		return decide(handler, status, fields, identityLength, () -> acceptEncoding, () -> peerAddress);
+	}
+
+	/**
+	 * Decides as {@link #decide(HandlerCompression, int, ResponseFields, long, AcceptEncoding, String)}
+	 * does, reading the request's {@code Accept-Encoding} and the peer's address only when the
+	 * response may be encoded (not for the many below the threshold).
+	 * @param handler what the handler allows, or {@code null} if no handler resolution ran
+	 * @param status the status code
+	 * @param fields the response's header fields
+	 * @param identityLength the body's unencoded length, or {@code -1} if it is not known
+	 * @param acceptEncoding supplies the request's {@code Accept-Encoding}
+	 * @param peerAddress supplies the peer's IP address, or {@code null} if unknown
+	 * @return the decision
+	 */
+	public ResponseEncodingDecision decide(@Nullable HandlerCompression handler, int status, ResponseFields fields,
+			long identityLength, Supplier<AcceptEncoding> acceptEncoding, Supplier<@Nullable String> peerAddress) {
 		SkipReason reason = ineligibility(handler, status, fields);
 		if (reason != null) {
 			return ResponseEncodingDecision.identity(reason, false);
@@ -101,8 +120,8 @@ public final class ResponseEncodingRules {
 		if (identityLength >= 0 && identityLength < this.settings.minResponseSize()) {
 			return ResponseEncodingDecision.identity(SkipReason.BELOW_THRESHOLD, false);
 		}
-		return select(handler, acceptEncoding, fields.get(HttpHeaders.CONTENT_TYPE), identityLength, peerAddress,
-				true);
+		return select(handler, acceptEncoding.get(), fields.get(HttpHeaders.CONTENT_TYPE), identityLength,
+				peerAddress, true);
 	}
 
 	/**
@@ -139,7 +158,7 @@ public final class ResponseEncodingRules {
 		if (contentType != null && !compressibleType(contentType)) {
 			return ResponseEncodingDecision.identity(SkipReason.CONTENT_TYPE, false);
 		}
-		return select(handler, acceptEncoding, contentType, -1, peerAddress, false);
+		return select(handler, acceptEncoding, contentType, -1, () -> peerAddress, false);
 	}
 
 	/**
@@ -175,7 +194,7 @@ public final class ResponseEncodingRules {
 	}
 
 	private ResponseEncodingDecision select(@Nullable HandlerCompression handler, AcceptEncoding acceptEncoding,
-			@Nullable String contentType, long identityLength, @Nullable String peerAddress, boolean sent) {
+			@Nullable String contentType, long identityLength, Supplier<@Nullable String> peerAddress, boolean sent) {
 		List<ContentCodec> candidates = (handler != null && handler.codecs() != null) ? handler.codecs()
 				: this.settings.responseCodecs();
 		ContentCodec preferred = acceptEncoding.select(candidates).orElse(null);
@@ -186,11 +205,11 @@ public final class ResponseEncodingRules {
 			return ResponseEncodingDecision.encode(preferred);
 		}
 		CompressionDecisions decisions = this.decisions;
+		NetworkLink link = decisions.links().forAddress(peerAddress.get());
 		AdaptiveChoice choice = sent
-				? decisions.decide(Side.SERVER, Direction.RESPONSE, decisions.links().forAddress(peerAddress),
-						candidates, acceptEncoding, contentType, identityLength, this.timeBudget)
-				: decisions.predict(decisions.links().forAddress(peerAddress), candidates, acceptEncoding, contentType,
-						identityLength, this.timeBudget);
+				? decisions.decide(Side.SERVER, Direction.RESPONSE, link, candidates, acceptEncoding, contentType,
+						identityLength, this.timeBudget)
+				: decisions.predict(link, candidates, acceptEncoding, contentType, identityLength, this.timeBudget);
 		LadderRung rung = choice.rung();
 		if (rung == null) {
 			return ResponseEncodingDecision.identity(SkipReason.ADAPTIVE, true);

@@ -76,11 +76,6 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 				identity(reason);
 				return super.writeWith(body);
 			}
-			if (isStreaming()) {
-				return super.writeWith(Flux.defer(() -> new Body(status)
-					.encodeFlushed(Flux.from(body).map(Mono::just))
-					.concatMap((chunk) -> chunk)));
-			}
 			long declaredLength = getHeaders().getContentLength();
 			if (declaredLength >= 0 && declaredLength < this.exchange.minResponseSize()) {
 				Body belowThreshold = new Body(status);
@@ -90,6 +85,11 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 				}
 				return super.writeWith(Flux.defer(() -> belowThreshold.encode(Flux.from(body))))
 					.doFinally((signal) -> belowThreshold.release());
+			}
+			if (isStreaming()) {
+				return super.writeWith(Flux.defer(() -> new Body(status)
+					.encodeFlushed(Flux.from(body).map(Mono::just))
+					.concatMap((chunk) -> chunk)));
 			}
 			return super.writeWith(Flux.defer(() -> {
 				Body encoding = new Body(status);

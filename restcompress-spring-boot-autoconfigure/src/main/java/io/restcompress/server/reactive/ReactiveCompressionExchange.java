@@ -67,8 +67,7 @@ final class ReactiveCompressionExchange {
 	}
 
 	ResponseEncodingDecision decide(int status, ResponseFields fields, long identityLength) {
-		return this.rules.decide(handler(), status, fields, identityLength, acceptEncoding(),
-				peerAddress());
+		return this.rules.decide(handler(), status, fields, identityLength, this::acceptEncoding, this::peerAddress);
 	}
 
 	ResponseEncodingDecision decideNotModified(ResponseFields fields) {
