@@ -71,6 +71,19 @@ class ResponseEncodingRulesTests {
 	}
 
 	@Test
+	void readsNeitherAcceptEncodingNorThePeerBelowTheThreshold() {
+		ResponseEncodingDecision decision = this.rules.decide(HandlerCompression.SERVER_DEFAULTS, 200, this.fields,
+				4499, () -> {
+					throw new AssertionError("Accept-Encoding read below the threshold");
+				}, () -> {
+					throw new AssertionError("peer address read below the threshold");
+				});
+		assertThat(decision).isEqualTo(ResponseEncodingDecision.identity(SkipReason.BELOW_THRESHOLD, false));
+		assertThat(this.rules.decide(HandlerCompression.SERVER_DEFAULTS, 200, this.fields, 4500, () -> ANY,
+				() -> "127.0.0.1").codec()).isSameAs(LZF);
+	}
+
+	@Test
 	void skipsWithVaryWhenNoCodingIsAcceptable() {
 		for (String acceptEncoding : new String[] { null, "identity", "gzip;q=0", "br", "identity;q=0" }) {
 			ResponseEncodingDecision decision = this.rules.decide(HandlerCompression.SERVER_DEFAULTS, 200,
