@@ -15,7 +15,7 @@
 #   WRK_PATHS="api/ping" ...         # wrk on these paths only (of bench/static api/complex/10000
 #                                    # api/ping)
 #   ADAPTIVE_JIT_WARMUP=N ...        # exchanges of each endpoint that warm each new adaptive
-#                                    # server's JVM on unshaped loopback (default 200)
+#                                    # server's JVM on unshaped loopback (default 1000)
 #   LINKS="loopback 1gbit" ...       # time requests on these links only (of loopback 10gbit
 #                                    # 1gbit 100mbit 10mbit)
 #   OUT=DIR CHART=FILE ...           # where the raw results and the chart go
@@ -31,7 +31,7 @@ CHART=${CHART:-$ROOT/docs/benchmarks-request-time.png}
 QUICK=${QUICK:-0}
 WRK_ONLY=${WRK_ONLY:-0}
 SKIP_WRK=${SKIP_WRK:-0}
-ADAPTIVE_JIT_WARMUP=${ADAPTIVE_JIT_WARMUP:-200}
+ADAPTIVE_JIT_WARMUP=${ADAPTIVE_JIT_WARMUP:-1000}
 case "${SERVER:-servlet}" in
 	servlet) SAMPLE=sample-app ;;
 	reactive) SAMPLE=sample-app-reactive ;;

@@ -240,10 +240,12 @@ public final class EndToEndClient {
 					+ coding + ", expected " + expected);
 		}
 		this.decoded.reset();
-		InputStream source = (coding != null) ? mode.decoders.get(coding).decoder(response.body) : response.body;
-		int n;
-		while ((n = source.read(this.chunk)) != -1) {
-			this.decoded.write(this.chunk, 0, n);
+		try (InputStream source = (coding != null) ? mode.decoders.get(coding).decoder(response.body)
+				: response.body) {
+			int n;
+			while ((n = source.read(this.chunk)) != -1) {
+				this.decoded.write(this.chunk, 0, n);
+			}
 		}
 		long[] bytes = response.finish();
 		long nanos = System.nanoTime() - start;
