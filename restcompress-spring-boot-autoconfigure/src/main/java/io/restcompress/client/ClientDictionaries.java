@@ -17,7 +17,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
-import io.restcompress.codec.BrotliCodec;
 import io.restcompress.codec.ContentCodec;
 import io.restcompress.codec.ContentCodecs;
 import io.restcompress.dictionary.DictionaryCodings;
@@ -68,15 +67,13 @@ final class ClientDictionaries {
 
 	/**
 	 * @param store where dictionaries are kept
-	 * @param codings the codings that decode {@code dcz} and {@code dcb}
-	 * @param brotli whether {@code dcb} can be decoded
+	 * @param codings the codings that decode {@code dcz} and, with brotli, {@code dcb}
 	 * @param maxSize the largest body kept as a dictionary
 	 */
-	ClientDictionaries(DictionaryStore store, DictionaryCodings codings, boolean brotli, long maxSize) {
+	ClientDictionaries(DictionaryStore store, DictionaryCodings codings, long maxSize) {
 		this.store = store;
 		this.codings = codings;
-		this.offered = brotli ? List.of(DictionaryCodings.Coding.DCZ, DictionaryCodings.Coding.DCB)
-				: List.of(DictionaryCodings.Coding.DCZ);
+		this.offered = codings.available(List.of(DictionaryCodings.Coding.values()));
 		this.acceptEncodingPrefix = String.join(", ",
 				this.offered.stream().map(DictionaryCodings.Coding::token).toList()) + ", ";
 		this.maxSize = maxSize;
@@ -91,8 +88,7 @@ final class ClientDictionaries {
 	 * @return the dictionaries
 	 */
 	static ClientDictionaries of(DictionaryStore store, ContentCodecs codecs) {
-		return new ClientDictionaries(store, DictionaryCodings.of(codecs),
-				codecs.find(BrotliCodec.CODING).isPresent(), store.maxSize());
+		return new ClientDictionaries(store, DictionaryCodings.of(codecs), store.maxSize());
 	}
 
 	/**

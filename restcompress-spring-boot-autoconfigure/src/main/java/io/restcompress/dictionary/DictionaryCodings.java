@@ -5,6 +5,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.WeakHashMap;
 
 import io.restcompress.codec.BrotliCodec;
@@ -99,6 +100,20 @@ public final class DictionaryCodings {
 	}
 
 	/**
+	 * The codings these codecs can encode and decode, in the order given: {@code dcb} only with
+	 * brotli.
+	 * @param codings the codings wanted, most preferred first
+	 * @return those available
+	 */
+	public List<Coding> available(List<Coding> codings) {
+		return codings.stream().filter(this::has).toList();
+	}
+
+	private boolean has(Coding coding) {
+		return coding != Coding.DCB || this.brotli != null;
+	}
+
+	/**
 	 * Returns the codecs of a dictionary for the given codings, in their order.
 	 * @param dictionary the dictionary
 	 * @param codings the codings wanted, most preferred first
@@ -107,11 +122,8 @@ public final class DictionaryCodings {
 	public List<ContentCodec> of(StoredDictionary dictionary, List<Coding> codings) {
 		Made codecs = this.made.computeIfAbsent(dictionary, this::make);
 		List<ContentCodec> result = new ArrayList<>(codings.size());
-		for (Coding coding : codings) {
-			ContentCodec codec = (coding == Coding.DCZ) ? codecs.dcz() : codecs.dcb();
-			if (codec != null) {
-				result.add(codec);
-			}
+		for (Coding coding : available(codings)) {
+			result.add((coding == Coding.DCZ) ? codecs.dcz() : Objects.requireNonNull(codecs.dcb()));
 		}
 		return result;
 	}

@@ -57,6 +57,7 @@ class DictionaryCodingsTests {
 	void leavesOutDcbWithoutBrotli() {
 		DictionaryCodings codings = DictionaryCodings.of(ContentCodecs.of(new GzipCodec(1), ZSTD));
 		assertThat(codings.of(DICTIONARY, BOTH)).extracting(ContentCodec::coding).containsExactly("dcz");
+		assertThat(codings.available(BOTH)).containsExactly(DictionaryCodings.Coding.DCZ);
 	}
 
 	@Test
