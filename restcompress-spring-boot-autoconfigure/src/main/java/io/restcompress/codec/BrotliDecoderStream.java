@@ -22,8 +22,6 @@ final class BrotliDecoderStream extends DecoderInputStream {
 
 	private final InputStream source;
 
-	private final String coding;
-
 	private final int maxWindowBits;
 
 	private final DecoderJNI.Wrapper decoder;
@@ -52,7 +50,6 @@ final class BrotliDecoderStream extends DecoderInputStream {
 	BrotliDecoderStream(String coding, InputStream source, int maxWindowBits, byte @Nullable [] header,
 			@Nullable ByteBuffer dictionary) throws IOException {
 		super(coding);
-		this.coding = coding;
 		this.source = source;
 		this.maxWindowBits = maxWindowBits;
 		this.header = header;
@@ -155,7 +152,7 @@ final class BrotliDecoderStream extends DecoderInputStream {
 			throw corrupt("large-window brotli is not RFC 7932 brotli");
 		}
 		if (bits > this.maxWindowBits) {
-			throw new ContentTooLargeException(this.coding, "brotli stream demands a window of "
+			throw tooLarge("brotli stream demands a window of "
 					+ BrotliCodec.windowSize(bits) + " bytes, above the limit of "
 					+ BrotliCodec.windowSize(this.maxWindowBits) + " bytes");
 		}

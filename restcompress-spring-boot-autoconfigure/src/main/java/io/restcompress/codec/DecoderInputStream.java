@@ -76,6 +76,15 @@ abstract class DecoderInputStream extends InputStream {
 	}
 
 	/**
+	 * Returns the failure for data of this stream's coding that demands more than a limit allows.
+	 * @param message what it demands, and the limit
+	 * @return the exception to throw
+	 */
+	protected final ContentTooLargeException tooLarge(String message) {
+		return new ContentTooLargeException(this.coding, message);
+	}
+
+	/**
 	 * Reads exactly {@code count} bytes from {@code source}, failing as truncated if it ends
 	 * before.
 	 * @param part what is being read, for the message

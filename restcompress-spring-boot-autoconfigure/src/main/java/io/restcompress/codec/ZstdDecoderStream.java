@@ -166,7 +166,7 @@ final class ZstdDecoderStream extends DecoderInputStream {
 			window = contentSize(this.input.position() + offset, size);
 		}
 		if (window > this.maxWindow || window < 0) {
-			throw new ContentTooLargeException(ZstdCodec.CODING, "zstd frame demands a window of " + window
+			throw tooLarge("zstd frame demands a window of " + window
 					+ " bytes, above the limit of " + this.maxWindow + " bytes");
 		}
 	}
