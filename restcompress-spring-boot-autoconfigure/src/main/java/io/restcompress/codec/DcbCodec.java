@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
-import java.util.Arrays;
 
 import com.aayushatharva.brotli4j.encoder.PreparedDictionary;
 import org.jspecify.annotations.Nullable;
@@ -31,7 +30,7 @@ public final class DcbCodec implements ContentCodec {
 	private static final byte[] MAGIC = { (byte) 0xff, 0x44, 0x43, 0x42 };
 
 	/** The length of the header before the brotli stream: the magic number and the hash. */
-	public static final int HEADER_LENGTH = MAGIC.length + 32;
+	public static final int HEADER_LENGTH = MAGIC.length + DictionaryHeader.HASH_LENGTH;
 
 	/** The lowest brotli quality whose encoder uses an attached dictionary. */
 	public static final int MIN_QUALITY = 5;
@@ -58,14 +57,10 @@ public final class DcbCodec implements ContentCodec {
 	 * @throws IllegalArgumentException if the hash is not 32 bytes
 	 */
 	public DcbCodec(BrotliCodec brotli, byte[] dictionary, byte[] hash) {
-		if (hash.length != 32) {
-			throw new IllegalArgumentException("A SHA-256 hash has 32 bytes, not " + hash.length);
-		}
+		this.header = DictionaryHeader.of(MAGIC, hash);
 		this.brotli = (brotli.quality() >= MIN_QUALITY) ? brotli : brotli.withLevel(MIN_QUALITY);
 		this.dictionary = ByteBuffer.allocateDirect(dictionary.length).put(dictionary).flip();
 		this.dictionaryLength = dictionary.length;
-		this.header = Arrays.copyOf(MAGIC, HEADER_LENGTH);
-		System.arraycopy(hash, 0, this.header, MAGIC.length, hash.length);
 	}
 
 	@Override

@@ -23,7 +23,7 @@ public final class DczCodec implements ContentCodec {
 	private static final byte[] MAGIC = { 0x5e, 0x2a, 0x4d, 0x18, 0x20, 0x00, 0x00, 0x00 };
 
 	/** The length of the header before the zstd frame: the magic number and the hash. */
-	public static final int HEADER_LENGTH = MAGIC.length + 32;
+	public static final int HEADER_LENGTH = MAGIC.length + DictionaryHeader.HASH_LENGTH;
 
 	/** The magic number of a zstd-format dictionary, little endian, which raw content must not start with. */
 	private static final byte[] ZSTD_DICTIONARY_MAGIC = { 0x37, (byte) 0xa4, 0x30, (byte) 0xec };
@@ -43,16 +43,12 @@ public final class DczCodec implements ContentCodec {
 	 * {@linkplain #usableAsDictionary usable}
 	 */
 	public DczCodec(ZstdCodec zstd, byte[] dictionary, byte[] hash) {
-		if (hash.length != 32) {
-			throw new IllegalArgumentException("A SHA-256 hash has 32 bytes, not " + hash.length);
-		}
+		this.header = DictionaryHeader.of(MAGIC, hash);
 		if (!usableAsDictionary(dictionary)) {
 			throw new IllegalArgumentException("Raw-content dictionaries must not start with zstd's dictionary magic number");
 		}
 		this.zstd = zstd;
 		this.dictionary = dictionary;
-		this.header = Arrays.copyOf(MAGIC, HEADER_LENGTH);
-		System.arraycopy(hash, 0, this.header, MAGIC.length, hash.length);
 	}
 
 	/**

@@ -62,4 +62,16 @@ final class Codecs {
 		return all.toByteArray();
 	}
 
+	/**
+	 * The next version of a polled body: ten bytes spread over it changed.
+	 */
+	static byte[] nextVersion(byte[] previous) {
+		byte[] current = previous.clone();
+		for (int i = 1; i <= 10; i++) {
+			int at = i * (current.length / 11);
+			current[at] = (current[at] == 'a') ? (byte) 'b' : (byte) 'a';
+		}
+		return current;
+	}
+
 }
