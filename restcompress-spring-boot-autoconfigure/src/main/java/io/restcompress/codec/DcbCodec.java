@@ -6,7 +6,6 @@ import java.io.OutputStream;
 import java.nio.ByteBuffer;
 
 import com.aayushatharva.brotli4j.encoder.PreparedDictionary;
-import org.jspecify.annotations.Nullable;
 
 /**
  * The {@code dcb} coding of RFC 9842 (Compression Dictionary Transport) for one dictionary: a
@@ -46,7 +45,7 @@ public final class DcbCodec implements ContentCodec {
 
 	private final byte[] header;
 
-	private volatile @Nullable PreparedDictionary prepared;
+	private final PreparedOnce<PreparedDictionary> prepared;
 
 	/**
 	 * Creates the coding for a dictionary.
@@ -61,6 +60,7 @@ public final class DcbCodec implements ContentCodec {
 		this.brotli = (brotli.quality() >= MIN_QUALITY) ? brotli : brotli.withLevel(MIN_QUALITY);
 		this.dictionary = ByteBuffer.allocateDirect(dictionary.length).put(dictionary).flip();
 		this.dictionaryLength = dictionary.length;
+		this.prepared = new PreparedOnce<>(() -> BrotliCodec.prepareDictionary(this.dictionary.duplicate()));
 	}
 
 	@Override
@@ -76,21 +76,7 @@ public final class DcbCodec implements ContentCodec {
 	@Override
 	public OutputStream encoder(OutputStream target) throws IOException {
 		target.write(this.header);
-		return this.brotli.dictionaryEncoder(target, prepared());
-	}
-
-	private PreparedDictionary prepared() {
-		PreparedDictionary result = this.prepared;
-		if (result == null) {
-			synchronized (this) {
-				result = this.prepared;
-				if (result == null) {
-					result = BrotliCodec.prepareDictionary(this.dictionary.duplicate());
-					this.prepared = result;
-				}
-			}
-		}
-		return result;
+		return this.brotli.dictionaryEncoder(target, this.prepared.get());
 	}
 
 	@Override

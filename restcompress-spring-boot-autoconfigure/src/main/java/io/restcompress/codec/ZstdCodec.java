@@ -6,6 +6,8 @@ import java.io.OutputStream;
 import com.github.luben.zstd.Zstd;
 import com.github.luben.zstd.ZstdCompressCtx;
 import com.github.luben.zstd.ZstdDecompressCtx;
+import com.github.luben.zstd.ZstdDictCompress;
+import com.github.luben.zstd.ZstdDictDecompress;
 
 /**
  * The {@code zstd} coding (RFC 8878, RFC 9659) with zstd-jni. Encoders and decoders borrow a
@@ -103,28 +105,31 @@ public final class ZstdCodec implements ContentCodec, AutoCloseable {
 	}
 
 	/**
-	 * Returns an encoder of one frame compressed against a raw-content dictionary, with the
-	 * window RFC 9842 allows for it.
+	 * Returns an encoder of one frame compressed against a prepared raw-content dictionary, at
+	 * the dictionary's level and with the window RFC 9842 allows for it.
 	 * @param target where the frame goes
-	 * @param dictionary the dictionary's bytes
+	 * @param dictionary the prepared dictionary
+	 * @param dictionaryLength the dictionary's size in bytes
 	 * @return the encoding stream
 	 */
-	OutputStream dictionaryEncoder(OutputStream target, byte[] dictionary) {
-		int windowLog = 63 - Long.numberOfLeadingZeros(dictionaryWindow(dictionary.length));
+	OutputStream dictionaryEncoder(OutputStream target, ZstdDictCompress dictionary, int dictionaryLength) {
+		int windowLog = 63 - Long.numberOfLeadingZeros(dictionaryWindow(dictionaryLength));
 		return new ZstdEncoderStream(target, this.compression, this.level, windowLog, dictionary);
 	}
 
 	/**
-	 * Returns a decoder of frames compressed against a raw-content dictionary that follow a
-	 * fixed header, refusing a window larger than RFC 9842 allows for the dictionary.
+	 * Returns a decoder of frames compressed against a prepared raw-content dictionary that
+	 * follow a fixed header, refusing a window larger than RFC 9842 allows for the dictionary.
 	 * @param coding the coding named by failures
 	 * @param source the body
 	 * @param header the bytes the body starts with
-	 * @param dictionary the dictionary's bytes
+	 * @param dictionary the prepared dictionary
+	 * @param dictionaryLength the dictionary's size in bytes
 	 * @return the decoding stream
 	 */
-	InputStream dictionaryDecoder(String coding, InputStream source, byte[] header, byte[] dictionary) {
-		return new ZstdDecoderStream(coding, source, this.decompression, dictionaryWindow(dictionary.length), header,
+	InputStream dictionaryDecoder(String coding, InputStream source, byte[] header, ZstdDictDecompress dictionary,
+			int dictionaryLength) {
+		return new ZstdDecoderStream(coding, source, this.decompression, dictionaryWindow(dictionaryLength), header,
 				dictionary);
 	}
 

@@ -2,9 +2,11 @@ package io.restcompress.codec;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.lang.ref.Reference;
 import java.nio.ByteBuffer;
 
 import com.github.luben.zstd.ZstdDecompressCtx;
+import com.github.luben.zstd.ZstdDictDecompress;
 import com.github.luben.zstd.ZstdException;
 import org.jspecify.annotations.Nullable;
 
@@ -39,6 +41,8 @@ final class ZstdDecoderStream extends DecoderInputStream {
 
 	private byte @Nullable [] header;
 
+	private final @Nullable ZstdDictDecompress dictionary;
+
 	private boolean atFrameStart = true;
 
 	private boolean anyFrame;
@@ -54,17 +58,19 @@ final class ZstdDecoderStream extends DecoderInputStream {
 	}
 
 	/**
-	 * Decodes frames that follow a fixed header, against a raw-content dictionary.
+	 * Decodes frames that follow a fixed header, against a prepared raw-content dictionary,
+	 * which the stream keeps reachable until it closes.
 	 * @param coding the coding named by failures
 	 * @param header the bytes the body must start with, or {@code null}
 	 * @param dictionary the dictionary, or {@code null}
 	 */
 	ZstdDecoderStream(String coding, InputStream source, ZstdContextPool<ZstdDecompressCtx> pool, long maxWindow,
-			byte @Nullable [] header, byte @Nullable [] dictionary) {
+			byte @Nullable [] header, @Nullable ZstdDictDecompress dictionary) {
 		super(coding);
 		this.source = source;
 		this.maxWindow = maxWindow;
 		this.header = header;
+		this.dictionary = dictionary;
 		this.lease = pool.borrow(this);
 		this.context = this.lease.context();
 		this.input = this.context.input.flip();
@@ -221,6 +227,7 @@ final class ZstdDecoderStream extends DecoderInputStream {
 		}
 		finally {
 			this.lease.release();
+			Reference.reachabilityFence(this.dictionary);
 		}
 	}
 

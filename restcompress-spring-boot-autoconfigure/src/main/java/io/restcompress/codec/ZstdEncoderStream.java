@@ -2,10 +2,12 @@ package io.restcompress.codec;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.lang.ref.Reference;
 import java.nio.ByteBuffer;
 
 import com.github.luben.zstd.EndDirective;
 import com.github.luben.zstd.ZstdCompressCtx;
+import com.github.luben.zstd.ZstdDictCompress;
 import com.github.luben.zstd.ZstdException;
 import org.jspecify.annotations.Nullable;
 
@@ -24,29 +26,32 @@ final class ZstdEncoderStream extends EncoderOutputStream {
 
 	private final ByteBuffer input;
 
+	private final @Nullable ZstdDictCompress dictionary;
+
 	ZstdEncoderStream(OutputStream target, ZstdContextPool<ZstdCompressCtx> pool, int level, int windowLog) {
 		this(target, pool, level, windowLog, null);
 	}
 
 	/**
-	 * Streams a frame compressed against a raw-content dictionary, with the hash table sized
-	 * to the dictionary so that matches anywhere in it are found.
+	 * Streams a frame compressed against a prepared raw-content dictionary, at the level it
+	 * was prepared for. The stream keeps the dictionary reachable until it closes, since the
+	 * context refers to its native tables.
 	 */
 	ZstdEncoderStream(OutputStream target, ZstdContextPool<ZstdCompressCtx> pool, int level, int windowLog,
-			byte @Nullable [] dictionary) {
+			@Nullable ZstdDictCompress dictionary) {
 		super(target);
 		this.lease = pool.borrow(this);
 		this.context = this.lease.context();
 		this.ctx = this.context.ctx;
 		this.input = this.context.input;
+		this.dictionary = dictionary;
 		try {
 			this.ctx.setLevel(level).setChecksum(true);
 			if (windowLog != 0) {
 				this.ctx.setWindowLog(windowLog);
 			}
 			if (dictionary != null) {
-				int tableLog = tableLog(dictionary.length);
-				this.ctx.setHashLog(tableLog).setChainLog(tableLog).loadDict(dictionary);
+				this.ctx.loadDict(dictionary);
 			}
 		}
 		catch (RuntimeException ex) {
@@ -54,15 +59,6 @@ final class ZstdEncoderStream extends EncoderOutputStream {
 			this.lease.release();
 			throw ex;
 		}
-	}
-
-	/**
-	 * The hash and chain table size for a dictionary: enough entries to index all of it, from
-	 * 2^17 to 2^23 entries (4 bytes each).
-	 */
-	static int tableLog(int dictionaryLength) {
-		int log = 64 - Long.numberOfLeadingZeros(Math.max(1, dictionaryLength - 1));
-		return Math.max(17, Math.min(23, log));
 	}
 
 	@Override
@@ -101,6 +97,7 @@ final class ZstdEncoderStream extends EncoderOutputStream {
 	@Override
 	void release() {
 		this.lease.release();
+		Reference.reachabilityFence(this.dictionary);
 	}
 
 	private void compress(EndDirective directive) throws IOException {

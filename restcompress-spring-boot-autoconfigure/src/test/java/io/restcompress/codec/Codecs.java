@@ -5,6 +5,9 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.util.Arrays;
+import java.util.List;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Named;
@@ -52,6 +55,32 @@ final class Codecs {
 		try (InputStream decoder = codec.decoder(new ByteArrayInputStream(encoded))) {
 			return decoder.readAllBytes();
 		}
+	}
+
+	/**
+	 * Encodes and decodes a body with one codec on several threads at once, each thread's
+	 * result in its slot ({@code null} if the thread failed).
+	 */
+	static List<byte[]> roundTripsConcurrently(ContentCodec codec, byte[] body, int threads)
+			throws InterruptedException {
+		byte[][] results = new byte[threads][];
+		Thread[] started = new Thread[threads];
+		for (int i = 0; i < threads; i++) {
+			int index = i;
+			started[i] = new Thread(() -> {
+				try {
+					results[index] = decode(codec, encode(codec, body));
+				}
+				catch (IOException ex) {
+					throw new UncheckedIOException(ex);
+				}
+			});
+			started[i].start();
+		}
+		for (Thread thread : started) {
+			thread.join();
+		}
+		return Arrays.asList(results);
 	}
 
 	static byte[] concat(byte[]... parts) {

@@ -70,25 +70,9 @@ class DcbCodecTests {
 
 	@Test
 	void sameInstanceEncodesConcurrently() throws Exception {
-		DcbCodec fresh = new DcbCodec(NativeCodecs.BROTLI, PREVIOUS, DczCodec.sha256(PREVIOUS));
-		Thread[] threads = new Thread[4];
-		byte[][] results = new byte[threads.length][];
-		for (int i = 0; i < threads.length; i++) {
-			int index = i;
-			threads[i] = new Thread(() -> {
-				try {
-					results[index] = Codecs.decode(fresh, Codecs.encode(fresh, CURRENT));
-				}
-				catch (IOException ex) {
-					throw new IllegalStateException(ex);
-				}
-			});
-			threads[i].start();
-		}
-		for (Thread thread : threads) {
-			thread.join();
-		}
-		assertThat(Arrays.asList(results)).allSatisfy((result) -> assertThat(result).isEqualTo(CURRENT));
+		ContentCodec fresh = new DcbCodec(NativeCodecs.BROTLI, PREVIOUS, DczCodec.sha256(PREVIOUS));
+		assertThat(Codecs.roundTripsConcurrently(fresh, CURRENT, 4))
+			.allSatisfy((result) -> assertThat(result).isEqualTo(CURRENT));
 	}
 
 	@Test

@@ -57,6 +57,13 @@ class DczCodecTests {
 	}
 
 	@Test
+	void oneInstancePreparesItsDictionaryOnceForConcurrentEncodersAndDecoders() throws Exception {
+		ContentCodec fresh = new DczCodec(NativeCodecs.ZSTD, PREVIOUS, DczCodec.sha256(PREVIOUS));
+		assertThat(Codecs.roundTripsConcurrently(fresh, CURRENT, 4))
+			.allSatisfy((result) -> assertThat(result).isEqualTo(CURRENT));
+	}
+
+	@Test
 	void decodesAFrameWrittenByZstdJniAgainstTheRawDictionary() throws IOException {
 		byte[] frame;
 		try (ZstdCompressCtx ctx = new ZstdCompressCtx()) {
