@@ -15,7 +15,9 @@ import org.jspecify.annotations.Nullable;
  * {@code ""}) and the clients (which keep each origin's apart, and never offer one origin's
  * dictionary to another): bounded in the size of one dictionary, the size of all and their
  * number, each kept for a time after it was last stored, and evicted least recently used first
- * when a bound is reached. Thread-safe.
+ * when a bound is reached. A body stored again under the same pattern and identifier renews
+ * the dictionary already kept, the same instance, so that what the codings prepared for it
+ * (zstd's and brotli's indexed forms) stays with it. Thread-safe.
  */
 public final class DictionaryStore {
 
@@ -68,7 +70,8 @@ public final class DictionaryStore {
 	 * @param content the body
 	 * @param match the paths of that origin it applies to
 	 * @param id its identifier, empty for none
-	 * @return the stored dictionary, or {@code null} if it is not kept
+	 * @return the stored dictionary (the one already kept, renewed, if it has the same content,
+	 * pattern and identifier), or {@code null} if it is not kept
 	 */
 	public @Nullable StoredDictionary store(String origin, byte[] content, MatchPattern match, String id) {
 		if (content.length == 0 || content.length > this.maxSize || this.maxEntries < 1
@@ -76,17 +79,21 @@ public final class DictionaryStore {
 			return null;
 		}
 		byte[] hash = DczCodec.sha256(content);
-		StoredDictionary dictionary = new StoredDictionary(content, hash, match, id);
 		Instant now = this.clock.instant();
 		synchronized (this.entries) {
-			Entry previous = this.entries.put(key(origin, hash), new Entry(origin, dictionary, now, now.plus(this.ttl)));
+			String key = key(origin, hash);
+			Entry previous = this.entries.get(key);
+			StoredDictionary dictionary = (previous != null && previous.dictionary.match().equals(match)
+					&& previous.dictionary.id().equals(id)) ? previous.dictionary
+							: new StoredDictionary(content, hash, match, id);
+			this.entries.put(key, new Entry(origin, dictionary, now, now.plus(this.ttl)));
 			if (previous != null) {
 				this.totalSize -= previous.dictionary.content().length;
 			}
 			this.totalSize += content.length;
 			evict();
+			return dictionary;
 		}
-		return dictionary;
 	}
 
 	/**

@@ -85,6 +85,26 @@ class DictionaryStoreTests {
 	}
 
 	@Test
+	void storingTheSameBodyAgainKeepsTheDictionaryAlreadyKeptSoWhatWasPreparedForItStays() {
+		DictionaryStore store = store(100, 1000, 10);
+		StoredDictionary first = store.store(bytes("same"), FEED, "");
+		assertThat(store.store(bytes("same"), FEED, "")).isSameAs(first);
+		assertThat(store.find(DczCodec.sha256(bytes("same")), "/api/feed")).isSameAs(first);
+	}
+
+	@Test
+	void storingTheSameBodyUnderAnotherPatternOrIdentifierReplacesTheDictionary() {
+		DictionaryStore store = store(100, 1000, 10);
+		StoredDictionary first = store.store(bytes("same"), FEED, "");
+		StoredDictionary renamed = store.store(bytes("same"), FEED, "v2");
+		assertThat(renamed).isNotSameAs(first);
+		assertThat(renamed.id()).isEqualTo("v2");
+		StoredDictionary widened = store.store(bytes("same"), MatchPattern.of("/api/*"), "v2");
+		assertThat(widened.match()).isEqualTo(MatchPattern.of("/api/*"));
+		assertThat(store.find(DczCodec.sha256(bytes("same")), "/api/other")).isSameAs(widened);
+	}
+
+	@Test
 	void forgetsADictionaryItsTimeToLiveAfterItWasLastStored() {
 		DictionaryStore store = store(100, 1000, 10);
 		store.store(bytes("one"), FEED, "");
