@@ -77,7 +77,9 @@ public final class ClientCompression {
 		this.maxDecodedSize = builder.maxDecodedSize;
 		this.maxCodings = builder.maxCodings;
 		this.recorder = builder.recorder;
-		this.decodingMeters = new RecordingDecodingListener(this.recorder, Side.CLIENT, Direction.RESPONSE);
+		this.decodingMeters = new RecordingDecodingListener(
+				(builder.decisions != null) ? builder.decisions.learningDecoders(this.recorder) : this.recorder,
+				Side.CLIENT, Direction.RESPONSE);
 		this.dictionaries = (builder.dictionaries != null) ? ClientDictionaries.of(builder.dictionaries, this.codecs)
 				: null;
 	}

@@ -24,16 +24,21 @@ public final class AdaptivePolicy {
 	 */
 	static final long UNKNOWN_LENGTH = 64 * 1024;
 
-	/** One decision in this many measures the runner-up again. */
+	/**
+	 * One decision in this many measures the runner-up again, once every rung near the best is
+	 * learned.
+	 */
 	static final int EXPLORE_EVERY = 64;
 
 	/**
-	 * One decision in this many measures a runner-up that is still on its seed, so that a
-	 * rung the seeds underrate is measured within a few dozen bodies, JIT warm-up included.
+	 * One decision in this many measures the most promising rung still on its seed (not only
+	 * the runner-up: a third rung whose seed is too pessimistic would otherwise never be
+	 * measured), so that a rung the seeds underrate is measured within a few dozen bodies, JIT
+	 * warm-up included.
 	 */
 	static final int EXPLORE_UNLEARNED_EVERY = 4;
 
-	/** A runner-up predicted more than this many times slower than the best is not measured. */
+	/** A rung predicted more than this many times slower than the best is not measured. */
 	static final double EXPLORE_MARGIN = 2;
 
 	private final LearnedPerformance performance;
@@ -130,38 +135,60 @@ public final class AdaptivePolicy {
 		return predictedNanos(this.performance.estimate(rung.option(), contentType), identityLength, nanosPerWireByte);
 	}
 
-	private int exploreEvery(LadderRung runnerUp, @Nullable String contentType) {
-		return this.performance.isLearned(runnerUp.option(), contentType) ? EXPLORE_EVERY : EXPLORE_UNLEARNED_EVERY;
-	}
-
 	private AdaptiveChoice fastest(List<LadderRung> candidates, NetworkLink link, @Nullable String contentType,
 			double length, double nanosPerWireByte, double identityNanos, boolean explore) {
 		LadderRung best = null;
 		double bestNanos = identityNanos;
-		LadderRung runnerUp = null;
-		double runnerUpNanos = Double.MAX_VALUE;
-		for (LadderRung rung : candidates) {
-			double nanos = predictedNanos(this.performance.estimate(rung.option(), contentType), length,
+		double[] predicted = new double[candidates.size()];
+		for (int i = 0; i < predicted.length; i++) {
+			predicted[i] = predictedNanos(this.performance.estimate(candidates.get(i).option(), contentType), length,
 					nanosPerWireByte);
-			if (nanos < bestNanos) {
-				if (best != null) {
-					runnerUp = best;
-					runnerUpNanos = bestNanos;
-				}
-				best = rung;
-				bestNanos = nanos;
-			}
-			else if (nanos < runnerUpNanos) {
-				runnerUp = rung;
-				runnerUpNanos = nanos;
+			if (predicted[i] < bestNanos) {
+				best = candidates.get(i);
+				bestNanos = predicted[i];
 			}
 		}
-		if (explore && runnerUp != null && runnerUpNanos <= EXPLORE_MARGIN * bestNanos
-				&& this.decisions.incrementAndGet() % exploreEvery(runnerUp, contentType) == 0) {
-			return new AdaptiveChoice(runnerUp, DecisionReason.EXPLORING, link, runnerUpNanos, identityNanos);
+		if (explore) {
+			AdaptiveChoice exploring = explore(candidates, predicted, best, bestNanos, link, contentType, identityNanos);
+			if (exploring != null) {
+				return exploring;
+			}
 		}
 		DecisionReason reason = (best != null) ? DecisionReason.FASTEST : DecisionReason.IDENTITY_FASTEST;
 		return new AdaptiveChoice(best, reason, link, bestNanos, identityNanos);
+	}
+
+	/**
+	 * Now and then chooses a rung other than the best to measure it: the most promising rung
+	 * still on its seed, one decision in {@value #EXPLORE_UNLEARNED_EVERY}, else the runner-up,
+	 * one in {@value #EXPLORE_EVERY}; never one predicted more than {@value #EXPLORE_MARGIN}
+	 * times slower than the best.
+	 */
+	private @Nullable AdaptiveChoice explore(List<LadderRung> candidates, double[] predicted, @Nullable LadderRung best,
+			double bestNanos, NetworkLink link, @Nullable String contentType, double identityNanos) {
+		int runnerUp = -1;
+		int unlearned = -1;
+		for (int i = 0; i < predicted.length; i++) {
+			LadderRung rung = candidates.get(i);
+			if (rung == best || predicted[i] > EXPLORE_MARGIN * bestNanos) {
+				continue;
+			}
+			if (runnerUp == -1 || predicted[i] < predicted[runnerUp]) {
+				runnerUp = i;
+			}
+			if (!this.performance.isLearned(rung.option(), contentType)
+					&& (unlearned == -1 || predicted[i] < predicted[unlearned])) {
+				unlearned = i;
+			}
+		}
+		if (runnerUp == -1) {
+			return null;
+		}
+		long decision = this.decisions.incrementAndGet();
+		int chosen = (unlearned != -1 && decision % EXPLORE_UNLEARNED_EVERY == 0) ? unlearned
+				: (decision % EXPLORE_EVERY == 0) ? runnerUp : -1;
+		return (chosen != -1) ? new AdaptiveChoice(candidates.get(chosen), DecisionReason.EXPLORING, link,
+				predicted[chosen], identityNanos) : null;
 	}
 
 	private AdaptiveChoice withinBudget(List<LadderRung> candidates, NetworkLink link, @Nullable String contentType,

@@ -5,6 +5,7 @@ import java.util.List;
 
 import io.restcompress.codec.AcceptEncoding;
 import io.restcompress.codec.ContentCodec;
+import io.restcompress.metrics.CompositeCompressionRecorder;
 import io.restcompress.metrics.CompressionRecorder;
 import io.restcompress.metrics.Direction;
 import io.restcompress.metrics.Side;
@@ -119,6 +120,24 @@ public final class CompressionDecisions {
 	public void learn(LadderRung rung, @Nullable String contentType, long identityBytes, long encodedBytes,
 			long encodeNanos) {
 		this.policy.performance().learn(rung.option(), contentType, identityBytes, encodedBytes, encodeNanos);
+	}
+
+	/**
+	 * Returns a recorder that hands {@code recorder} every outcome and learns from each body
+	 * decoded here how fast a peer decodes its coding.
+	 * @param recorder the recorder to hand outcomes to
+	 * @return the learning recorder
+	 */
+	public CompressionRecorder learningDecoders(CompressionRecorder recorder) {
+		return CompositeCompressionRecorder.of(recorder, new CompressionRecorder() {
+
+			@Override
+			public void decoded(Side side, Direction direction, String coding, long identityBytes, long encodedBytes,
+					long codecNanos) {
+				CompressionDecisions.this.policy.performance().learnDecoding(coding, identityBytes, codecNanos);
+			}
+
+		});
 	}
 
 }

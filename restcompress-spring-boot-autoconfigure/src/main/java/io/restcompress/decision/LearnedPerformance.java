@@ -19,9 +19,19 @@ import org.springframework.util.MimeType;
  * are calibrated to this machine and traffic: their encoder time and ratio are scaled by how far
  * the measured rungs of the same coding (of any coding, if none is measured) are from their
  * seeds (the geometric mean), so that a rung is not left unchosen, and so unmeasured, only
- * because its seed is conservative. Decoding happens at the peer, where it cannot be
- * measured: the decoder speed stays the seeded one. At most {@value #MAX_ENTRIES} estimates
- * are kept; content types beyond that share their rung's estimate for any type. Thread-safe.
+ * because its seed is conservative.
+ * <p>
+ * Decoding happens at the peer, whose decoder cannot be timed from here. Its speed is taken
+ * from this application's own decoding of the same coding ({@link #learnDecoding}: request
+ * bodies on a server, responses in a client), on the assumption that the peer runs the same
+ * codecs on a similar machine; a coding this application has not decoded keeps its seed. The
+ * decoder speed is learned per coding, for any content type and level. Unlike the encoders',
+ * the decoders' seeds are not calibrated by the measured ones: measured decoders are off their
+ * seeds in both directions (in one benchmark run a server decoded zstd at 2.2 times its seed's
+ * speed and lz4 at 0.45 times), so one coding's error says nothing about another's.
+ * <p>
+ * At most {@value #MAX_ENTRIES} estimates are kept; content types beyond that share their
+ * rung's estimate for any type. Thread-safe.
  */
 public final class LearnedPerformance {
 
@@ -31,9 +41,11 @@ public final class LearnedPerformance {
 	static final long MIN_LEARNING_SIZE = 4096;
 
 	/**
-	 * The first bodies each rung encodes teach nothing: they run while the JIT compiles the
-	 * encoder, often ten times slower than later ones, and one of them would make the rung look
-	 * too slow to be chosen again.
+	 * The first bodies each coding encodes (or decodes) teach nothing: they run while the JIT
+	 * compiles the codec, often ten times slower than later ones, and one of them would make
+	 * the rung look too slow to be chosen again. The levels of a coding share its code, so this
+	 * is counted per coding; the first body of each further level is left out as well (its
+	 * native context is set up for the level).
 	 */
 	static final int WARM_UP_BODIES = 5;
 
@@ -49,6 +61,10 @@ public final class LearnedPerformance {
 
 	/** Per measured rung, how far its estimate for any content type is from its seed. */
 	private final Map<String, SeedError> seedErrors = new ConcurrentHashMap<>();
+
+	/** Decoder time per identity byte, per coding this application has decoded. */
+	private final Map<String, Double> decoders = new ConcurrentHashMap<>();
+
 
 	/**
 	 * Creates an empty table.
@@ -75,11 +91,19 @@ public final class LearnedPerformance {
 	 */
 	public CodingPerformance estimate(CodingOption option, @Nullable String contentType) {
 		CodingPerformance specific = this.estimates.get(key(option, typeOf(contentType)));
-		if (specific != null) {
-			return specific;
+		if (specific == null) {
+			specific = this.estimates.get(key(option, ANY_TYPE));
 		}
-		CodingPerformance any = this.estimates.get(key(option, ANY_TYPE));
-		return (any != null) ? any : calibratedSeed(option);
+		CodingPerformance estimate = (specific != null) ? specific : calibratedSeed(option);
+		return new CodingPerformance(estimate.encodeNanosPerByte(), decoderNanosPerByte(option), estimate.ratio());
+	}
+
+	private double decoderNanosPerByte(CodingOption option) {
+		Double learned = this.decoders.get(option.coding());
+		if (learned != null) {
+			return learned;
+		}
+		return this.seeds.apply(option).decodeNanosPerByte();
 	}
 
 	private CodingPerformance calibratedSeed(CodingOption option) {
@@ -112,7 +136,7 @@ public final class LearnedPerformance {
 	 */
 	public void learn(CodingOption option, @Nullable String contentType, long identityBytes, long encodedBytes,
 			long encodeNanos) {
-		if (identityBytes < MIN_LEARNING_SIZE || encodeNanos <= 0 || warmingUp(option)) {
+		if (identityBytes < MIN_LEARNING_SIZE || encodeNanos <= 0 || encoderWarmingUp(option)) {
 			return;
 		}
 		double nanosPerByte = (double) encodeNanos / identityBytes;
@@ -128,9 +152,33 @@ public final class LearnedPerformance {
 		}
 	}
 
-	private boolean warmingUp(CodingOption option) {
-		AtomicInteger seen = this.warmUp.computeIfAbsent(option.label(), (label) -> new AtomicInteger());
-		return seen.get() < WARM_UP_BODIES && seen.incrementAndGet() <= WARM_UP_BODIES;
+	/**
+	 * Learns from a body this application decoded, as an estimate of how fast a peer decodes
+	 * the coding. Codings without a seed (such as the dictionary codings, whose speed depends
+	 * on the dictionary more than on the machine) teach nothing.
+	 * @param coding the body's coding
+	 * @param identityBytes its size after decoding
+	 * @param decodeNanos the time spent in the decoder, reading its input excluded
+	 */
+	public void learnDecoding(String coding, long identityBytes, long decodeNanos) {
+		CodingOption option = CodingOption.parse(coding);
+		if (identityBytes < MIN_LEARNING_SIZE || decodeNanos <= 0 || !SeedPerformance.has(option)
+				|| warmingUp("decoder " + option.coding(), WARM_UP_BODIES)) {
+			return;
+		}
+		double observed = (double) decodeNanos / identityBytes;
+		this.decoders.merge(option.coding(), observed, this::move);
+	}
+
+	private boolean encoderWarmingUp(CodingOption option) {
+		boolean codingCold = warmingUp("encoder " + option.coding(), WARM_UP_BODIES);
+		boolean levelCold = warmingUp(option.label(), 1);
+		return codingCold || levelCold;
+	}
+
+	private boolean warmingUp(String key, int bodies) {
+		AtomicInteger seen = this.warmUp.computeIfAbsent(key, (label) -> new AtomicInteger());
+		return seen.get() < bodies && seen.incrementAndGet() <= bodies;
 	}
 
 	/**

@@ -6,9 +6,9 @@ import java.util.Map;
  * The figures the adaptive decision starts from before it has learned anything, from the
  * single-thread codec run on JSON and XML REST responses in docs/benchmarks.md: half the
  * measured encoder speeds (a busy server encodes slower than a benchmark, and guessing too
- * slow errs towards identity, which is never wrong), the measured decoder speeds (the peer
- * decodes; its speed cannot be learned here) and the measured ratios. Levels the run did
- * not measure (zstd -1 and 6, lz4) are estimated from the neighbouring ones.
+ * slow errs towards identity, which is never wrong), the measured decoder speeds (until this
+ * application has decoded the coding itself) and the measured ratios. Levels the run did not
+ * measure (zstd -1 and 6, lz4) are estimated from the neighbouring ones.
  */
 final class SeedPerformance {
 
@@ -32,6 +32,10 @@ final class SeedPerformance {
 			Map.entry("br:4", CodingPerformance.of(26, 220, 0.143)));
 
 	private SeedPerformance() {
+	}
+
+	static boolean has(CodingOption option) {
+		return SEEDS.containsKey(option.label()) || SEEDS.containsKey(option.coding());
 	}
 
 	static CodingPerformance of(CodingOption option) {

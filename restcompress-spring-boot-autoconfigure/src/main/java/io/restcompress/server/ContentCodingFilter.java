@@ -49,6 +49,8 @@ public class ContentCodingFilter extends OncePerRequestFilter {
 
 	private final ResponseEncodingRules rules;
 
+	private final CompressionRecorder decodingRecorder;
+
 	public ContentCodingFilter(ServerCompressionSettings settings, CompressionRecorder recorder) {
 		this(settings, recorder, new ResponseEncodingRules(settings));
 	}
@@ -58,6 +60,7 @@ public class ContentCodingFilter extends OncePerRequestFilter {
 		this.settings = settings;
 		this.recorder = recorder;
 		this.rules = rules;
+		this.decodingRecorder = rules.decodingRecorder(recorder);
 	}
 
 	@Override
@@ -187,7 +190,7 @@ public class ContentCodingFilter extends OncePerRequestFilter {
 		HttpServletRequest wrapped = request;
 		if (!bodyDecoders.isEmpty()) {
 			wrapped = new DecodingRequestWrapper(wrapped, bodyDecoders, this.settings.maxDecodedRequestSize(),
-					new RecordingDecodingListener(this.recorder, Side.SERVER, Direction.REQUEST));
+					new RecordingDecodingListener(this.decodingRecorder, Side.SERVER, Direction.REQUEST));
 		}
 		if (ConditionalRequestWrapper.applies(request)) {
 			wrapped = new ConditionalRequestWrapper(wrapped, this.settings.codecs().all());

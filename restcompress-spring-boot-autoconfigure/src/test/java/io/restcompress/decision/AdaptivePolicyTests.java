@@ -7,6 +7,7 @@ import java.util.Map;
 import io.restcompress.codec.GzipCodec;
 import io.restcompress.codec.Lz4Codec;
 import io.restcompress.codec.LzfCodec;
+import io.restcompress.codec.ZstdCodec;
 import io.restcompress.metrics.Bandwidth;
 import io.restcompress.metrics.DecisionReason;
 import org.junit.jupiter.api.Test;
@@ -14,6 +15,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 /**
  * Unit tests of {@link AdaptivePolicy} against cases computed by hand from the figures of
@@ -121,9 +123,7 @@ class AdaptivePolicyTests {
 
 	@Test
 	void measuresALearnedRunnerUpAgainOnceIn64Decisions() {
-		for (int i = 0; i <= LearnedPerformance.WARM_UP_BODIES; i++) {
-			this.policy.performance().learn(GZIP.option(), "application/json", 1_000_000, 182_000, 16_181_230);
-		}
+		learnGzipAtItsSeed();
 		List<String> labels = new java.util.ArrayList<>();
 		for (int i = 0; i < 2 * AdaptivePolicy.EXPLORE_EVERY; i++) {
 			labels.add(this.policy.choose(List.of(LZF, GZIP), link("40Mbit"), "application/json", 100_000, null)
@@ -133,6 +133,20 @@ class AdaptivePolicyTests {
 		assertThat(labels.get(AdaptivePolicy.EXPLORE_EVERY - 1)).isEqualTo("gzip:6");
 		assertThat(this.policy.predict(List.of(LZF, GZIP), link("40Mbit"), "application/json", 100_000, null).label())
 			.isEqualTo("lzf");
+	}
+
+	@Test
+	void measuresARungStillOnItsSeedBehindALearnedRunnerUpOnceInFourDecisions() {
+		learnGzipAtItsSeed();
+		List<String> labels = new java.util.ArrayList<>();
+		for (int i = 0; i < 4 * AdaptivePolicy.EXPLORE_UNLEARNED_EVERY; i++) {
+			labels.add(this.policy.choose(List.of(LZF, GZIP, LZ4), link("40Mbit"), "application/json", 100_000, null)
+				.label());
+		}
+		// at 40 Mbit lzf 65.3 ns per byte, gzip 68.8 (learned), lz4 72.7 (on its seed)
+		assertThat(labels).filteredOn("lz4:1"::equals).hasSize(4);
+		assertThat(labels).filteredOn("gzip:6"::equals).isEmpty();
+		assertThat(labels.get(AdaptivePolicy.EXPLORE_UNLEARNED_EVERY - 1)).isEqualTo("lz4:1");
 	}
 
 	@Test
@@ -168,6 +182,39 @@ class AdaptivePolicyTests {
 			.isEqualTo("identity");
 		assertThat(learning.choose(List.of(LZF), link("900Mbit"), "application/xml", 100_000, null).label())
 			.as("the rung's estimate for any type moved too").isEqualTo("identity");
+	}
+
+	/**
+	 * The 1 MB POST body of docs/benchmarks.md at 1 Gbit (8 ns per byte), encoded here: lz4
+	 * 0.87 ns per byte to 24.3%, zstd 1 1.56 ns per byte to 10.4%. With the seeds' decoders (lz4
+	 * 1500, zstd 650 MB/s) lz4 is predicted first, 0.87 + 1.94 + 0.67 = 3.48 against 1.56 + 0.83
+	 * + 1.54 = 3.93 ns per byte; once this application decodes zstd at 0.58 ns per byte (this
+	 * body's speed), zstd is predicted at 2.97, and lz4, never decoded here, stays at 3.48.
+	 */
+	@Test
+	void choosesTheSmallerCodingOnceItsOwnDecodingShowsTheSeededDecoderTooSlow() {
+		Map<String, CodingPerformance> figures = Map.of("lz4:1", new CodingPerformance(0.87, 1 / 1.5, 0.243), "zstd:1",
+				new CodingPerformance(1.56, 1 / 0.65, 0.104), "zstd", new CodingPerformance(1.56, 1 / 0.65, 0.104));
+		LearnedPerformance performance = new LearnedPerformance(1, (option) -> figures.get(option.label()));
+		AdaptivePolicy deciding = new AdaptivePolicy(performance, false);
+		LadderRung zstd = rung("zstd:1", new ZstdCodec(1, ZstdCodec.DEFAULT_MAX_WINDOW));
+		assertThat(deciding.choose(List.of(zstd, LZ4), link("1Gbit"), "application/json", 1_048_576, null).label())
+			.isEqualTo("lz4:1");
+		for (int i = 0; i <= LearnedPerformance.WARM_UP_BODIES; i++) {
+			performance.learnDecoding("zstd", 1_000_000, 580_000);
+		}
+		assertThat(deciding.choose(List.of(zstd, LZ4), link("1Gbit"), "application/json", 1_048_576, null).label())
+			.isEqualTo("zstd:1");
+		assertThat(deciding.predictedNanos(LZ4, link("1Gbit"), "application/json", 1_000_000))
+			.isCloseTo(1_000_000 * (0.87 + 0.243 * 8 + 1 / 1.5), within(1.0));
+		assertThat(deciding.predictedNanos(zstd, link("1Gbit"), "application/json", 1_000_000))
+			.isCloseTo(1_000_000 * (1.56 + 0.104 * 8 + 0.58), within(1.0));
+	}
+
+	private void learnGzipAtItsSeed() {
+		for (int i = 0; i <= LearnedPerformance.WARM_UP_BODIES; i++) {
+			this.policy.performance().learn(GZIP.option(), "application/json", 1_000_000, 182_000, 16_181_230);
+		}
 	}
 
 	private static NetworkLink link(String bandwidth) {

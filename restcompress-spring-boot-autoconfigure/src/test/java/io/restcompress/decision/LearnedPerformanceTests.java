@@ -46,6 +46,22 @@ class LearnedPerformanceTests {
 	}
 
 	@Test
+	void anotherLevelOfAWarmCodingTeachesFromItsSecondBody() {
+		CodingOption zstd6 = CodingOption.parse("zstd:6");
+		this.performance.learn(zstd6, "application/json", 100_000, 99_000, 99_000_000);
+		assertThat(this.performance.isLearned(zstd6, "application/json")).isFalse();
+		this.performance.learn(zstd6, "application/json", 100_000, 10_000, 2_000_000);
+		assertThat(this.performance.estimate(zstd6, "application/json").encodeNanosPerByte()).isCloseTo(20,
+				within(1e-9));
+		CodingOption lz4 = CodingOption.parse("lz4:1");
+		for (int i = 0; i <= LearnedPerformance.WARM_UP_BODIES; i++) {
+			assertThat(this.performance.isLearned(lz4, "application/json")).as("a cold coding, body %d", i).isFalse();
+			this.performance.learn(lz4, "application/json", 100_000, 30_000, 100_000);
+		}
+		assertThat(this.performance.isLearned(lz4, "application/json")).isTrue();
+	}
+
+	@Test
 	void keepsContentTypesApartAndFallsBackToTheRungsEstimate() {
 		this.performance.learn(ZSTD, "application/json", 100_000, 10_000, 500_000);
 		this.performance.learn(ZSTD, "application/x-protobuf", 100_000, 60_000, 500_000);
@@ -75,6 +91,49 @@ class LearnedPerformanceTests {
 		assertThat(this.performance.isLearned(gzip, "application/json")).isFalse();
 		assertThat(this.performance.estimate(ZSTD, "application/json").encodeNanosPerByte()).isCloseTo(2.5,
 				within(1e-9));
+	}
+
+	@Test
+	void takesThePeersDecoderSpeedFromItsOwnDecodingOfTheCodingAtAnyLevel() {
+		warmUpDecoder("zstd");
+		assertThat(this.performance.estimate(ZSTD, "application/json").decodeNanosPerByte())
+			.as("JIT-cold decodes teach nothing")
+			.isEqualTo(SEED.decodeNanosPerByte());
+		this.performance.learnDecoding("zstd", 100_000, 100_000);
+		assertThat(this.performance.estimate(ZSTD, "application/json").decodeNanosPerByte()).isCloseTo(1,
+				within(1e-9));
+		assertThat(this.performance.estimate(CodingOption.parse("zstd:6"), null).decodeNanosPerByte()).isCloseTo(1,
+				within(1e-9));
+		this.performance.learnDecoding("zstd", 100_000, 300_000);
+		assertThat(this.performance.estimate(ZSTD, "application/json").decodeNanosPerByte()).isCloseTo(2,
+				within(1e-9));
+		assertThat(this.performance.estimate(ZSTD, "application/json").encodeNanosPerByte())
+			.isEqualTo(SEED.encodeNanosPerByte());
+	}
+
+	@Test
+	void keepsTheDecoderSeedOfACodingItNeverDecodedWhateverTheOthersMeasure() {
+		warmUpDecoder("zstd");
+		this.performance.learnDecoding("zstd", 100_000, 50_000);
+		assertThat(this.performance.estimate(CodingOption.parse("lz4:1"), null).decodeNanosPerByte())
+			.isEqualTo(SEED.decodeNanosPerByte());
+	}
+
+	@Test
+	void learnsNoDecoderSpeedFromSmallBodiesOrFromCodingsWithoutASeed() {
+		warmUpDecoder("zstd");
+		warmUpDecoder("dcz");
+		this.performance.learnDecoding("zstd", 1000, 100);
+		this.performance.learnDecoding("dcz", 100_000, 10_000);
+		assertThat(this.performance.estimate(ZSTD, null).decodeNanosPerByte()).isEqualTo(SEED.decodeNanosPerByte());
+		assertThat(this.performance.estimate(CodingOption.parse("dcz"), null).decodeNanosPerByte())
+			.isEqualTo(SEED.decodeNanosPerByte());
+	}
+
+	private void warmUpDecoder(String coding) {
+		for (int i = 0; i < LearnedPerformance.WARM_UP_BODIES; i++) {
+			this.performance.learnDecoding(coding, 100_000, 99_000_000);
+		}
 	}
 
 	@Test

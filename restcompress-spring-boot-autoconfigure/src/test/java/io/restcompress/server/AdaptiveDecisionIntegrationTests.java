@@ -5,6 +5,8 @@ import java.nio.charset.StandardCharsets;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.restcompress.decision.CodingOption;
+import io.restcompress.decision.CompressionDecisions;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -16,15 +18,21 @@ import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.client.RestClient;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The adaptive decision over real HTTP: a peer on loopback gets identity, and a peer that a
  * link rule puts behind a slow link gets the strongest coding it accepts, and never one it
- * did not accept.
+ * did not accept; the server learns how fast peers decode from the request bodies it decodes,
+ * an adaptive client from the responses it decodes, on both server stacks.
  */
 class AdaptiveDecisionIntegrationTests {
+
+	/** More bodies than the decoder's JIT warm-up, which teaches nothing. */
+	private static final int BODIES_TO_LEARN_FROM = 10;
 
 	@Nested
 	@SpringBootTest(classes = AdaptiveApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
@@ -71,6 +79,14 @@ class AdaptiveDecisionIntegrationTests {
 			assertThat(body).isEqualTo(TestEndpoints.LARGE);
 		}
 
+		@Autowired
+		CompressionDecisions decisions;
+
+		@Test
+		void learnsHowFastPeersDecodeFromTheRequestBodiesItDecodes() {
+			postsZstdBodiesAndLearnsTheirDecoderSpeed(this.http, this.decisions);
+		}
+
 		@Test
 		void reportsPerLinkWhatItChoosesAndWhy() {
 			this.http.get("/large", "Accept-Encoding", "lzf, gzip");
@@ -82,6 +98,61 @@ class AdaptiveDecisionIntegrationTests {
 				.contains("\"chosen\":{\"server\":{\"gzip:6\":{\"fastest\":");
 		}
 
+	}
+
+	@Nested
+	@SpringBootTest(classes = AdaptiveApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+			properties = { "restcompress.client.decision=adaptive", "restcompress.client.accept-encodings=zstd" })
+	class AdaptiveClient extends AbstractServerIntegrationTests {
+
+		@Autowired
+		CompressionDecisions decisions;
+
+		@Autowired
+		RestClient.Builder builder;
+
+		@Test
+		void learnsHowFastPeersDecodeFromTheResponsesItDecodes() {
+			double seeded = zstdDecoderNanosPerByte(this.decisions);
+			RestClient client = this.builder.baseUrl("http://localhost:" + this.port).build();
+			for (int i = 0; i < BODIES_TO_LEARN_FROM; i++) {
+				ResponseEntity<byte[]> response = client.get().uri("/large").retrieve().toEntity(byte[].class);
+				assertThat(response.getBody()).isEqualTo(TestEndpoints.LARGE);
+			}
+			assertThat(zstdDecoderNanosPerByte(this.decisions)).isNotEqualTo(seeded);
+		}
+
+	}
+
+	@Nested
+	@SpringBootTest(classes = ReactiveTestApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+			properties = { "spring.main.web-application-type=reactive", "restcompress.server.decision=adaptive" })
+	class ReactiveServer extends AbstractServerIntegrationTests {
+
+		@Autowired
+		CompressionDecisions decisions;
+
+		@Test
+		void learnsHowFastPeersDecodeFromTheRequestBodiesItDecodes() {
+			postsZstdBodiesAndLearnsTheirDecoderSpeed(this.http, this.decisions);
+		}
+
+	}
+
+	private static void postsZstdBodiesAndLearnsTheirDecoderSpeed(HttpTestClient http,
+			CompressionDecisions decisions) {
+		double seeded = zstdDecoderNanosPerByte(decisions);
+		byte[] encoded = HttpTestClient.encode("zstd", TestEndpoints.LARGE);
+		for (int i = 0; i < BODIES_TO_LEARN_FROM; i++) {
+			HttpResponse<byte[]> response = http.post("/echo", encoded, "Content-Encoding", "zstd", "Content-Type",
+					"application/json", "Accept-Encoding", "identity");
+			assertThat(response.body()).isEqualTo(TestEndpoints.LARGE);
+		}
+		AbstractServerIntegrationTests.awaitIncrease(() -> Math.abs(zstdDecoderNanosPerByte(decisions) - seeded), 0);
+	}
+
+	private static double zstdDecoderNanosPerByte(CompressionDecisions decisions) {
+		return decisions.policy().performance().estimate(CodingOption.parse("zstd:1"), null).decodeNanosPerByte();
 	}
 
 	@SpringBootConfiguration

@@ -12,6 +12,7 @@ import io.restcompress.decision.AdaptiveChoice;
 import io.restcompress.decision.CompressionDecisions;
 import io.restcompress.decision.LadderRung;
 import io.restcompress.decision.NetworkLink;
+import io.restcompress.metrics.CompressionRecorder;
 import io.restcompress.metrics.Direction;
 import io.restcompress.metrics.Side;
 import io.restcompress.metrics.SkipReason;
@@ -58,6 +59,16 @@ public final class ResponseEncodingRules {
 		this.settings = settings;
 		this.decisions = decisions;
 		this.timeBudget = timeBudget;
+	}
+
+	/**
+	 * Returns the recorder for the request bodies the server decodes: {@code recorder}, which
+	 * under the adaptive decision also teaches it how fast peers decode each coding.
+	 * @param recorder the server's recorder
+	 * @return the recorder for decoded request bodies
+	 */
+	public CompressionRecorder decodingRecorder(CompressionRecorder recorder) {
+		return (this.decisions != null) ? this.decisions.learningDecoders(recorder) : recorder;
 	}
 
 	/**

@@ -56,8 +56,10 @@ public final class ReactiveServerCompressionAutoConfiguration {
 	@Bean
 	@ConditionalOnBooleanProperty(name = "restcompress.server.request.enabled", matchIfMissing = true)
 	HttpHandlerDecoratorFactory contentDecodingHttpHandlerDecorator(ServerCompressionSettings settings,
-			ObjectProvider<CompressionRecorder> recorder, ServerCompressionProperties properties) {
-		CompressionRecorder compressionRecorder = recorder.getIfAvailable(() -> CompressionRecorder.NONE);
+			ObjectProvider<CompressionRecorder> recorder, ServerCompressionProperties properties,
+			ResponseEncodingRules rules) {
+		CompressionRecorder compressionRecorder = rules
+			.decodingRecorder(recorder.getIfAvailable(() -> CompressionRecorder.NONE));
 		DecoderThreads threads = DecoderThreadsFactory.create("restcompress-server-decoder",
 				"restcompress.server.request.decoder-threads", properties.getRequest().getDecoderThreads());
 		return (handler) -> new ContentDecodingHttpHandler(handler, settings, compressionRecorder, threads);
