@@ -183,6 +183,10 @@ set_link() { # loopback | rate
 	in_ns tc qdisc replace dev lo root tbf rate "$1" burst "$burst" latency 200ms
 }
 
+# The adaptive mode's warm-up on the shaped link (the fourth figure) is longer than the fixed
+# modes': its client, a new process for each link, learns its request codings there, and
+# measures each rung near the best after 6 bodies of it, one decision in 4; the timed rounds
+# then see it settled, as a long-running service is.
 rounds_for() { # link -> "rounds warmup max-seconds adaptive-warmup"
 	if [ "$QUICK" = 1 ]; then
 		echo "2 1 30 3"
@@ -190,9 +194,9 @@ rounds_for() { # link -> "rounds warmup max-seconds adaptive-warmup"
 	fi
 	case "$1" in
 		loopback) echo "40 15 240 15" ;;
-		10gbit | 1gbit) echo "30 3 180 30" ;;
-		100mbit) echo "20 2 180 20" ;;
-		10mbit) echo "8 1 240 8" ;;
+		10gbit | 1gbit) echo "30 3 180 100" ;;
+		100mbit) echo "20 2 180 100" ;;
+		10mbit) echo "8 1 240 40" ;;
 	esac
 }
 

@@ -25,8 +25,10 @@ import org.jspecify.annotations.Nullable;
  * What an adaptive client would do with a request body: choose its coding with the library's
  * {@link AdaptivePolicy} for the link to the server, among the codings the server advertises
  * in {@code Accept-Encoding} (RFC 7694) and the default ladder, encode it with the chosen rung
- * and learn from the encoding, as the server learns from its responses. The harness's client
- * is a bare HTTP/1.1 connection, not one of the library's clients, so it asks the policy itself.
+ * and learn from the encoding, as the server learns from its responses, and from the responses
+ * it decodes how fast the server decodes, as the library's adaptive clients do. The harness's
+ * client is a bare HTTP/1.1 connection, not one of the library's clients, so it asks the policy
+ * itself.
  */
 final class AdaptiveRequestCoding implements AutoCloseable {
 
@@ -77,6 +79,16 @@ final class AdaptiveRequestCoding implements AutoCloseable {
 			encoder.write(body);
 		}
 		return rung.codec().coding();
+	}
+
+	/**
+	 * Learns from a response this client decoded how fast the server decodes the coding.
+	 * @param coding the response's coding
+	 * @param identityBytes its decoded size
+	 * @param decodeNanos the time spent in the decoder, reading excluded
+	 */
+	void learnDecoding(String coding, long identityBytes, long decodeNanos) {
+		this.policy.performance().learnDecoding(coding, identityBytes, decodeNanos);
 	}
 
 	/**

@@ -20,6 +20,7 @@ import io.restcompress.benchmarks.Codings;
 import io.restcompress.benchmarks.Payloads;
 import io.restcompress.benchmarks.Sinks;
 import io.restcompress.codec.ContentCodec;
+import io.restcompress.codec.ContentDecoding;
 
 /**
  * Measures request times against the sample app in several modes on one link: for each round,
@@ -240,8 +241,7 @@ public final class EndToEndClient {
 					+ coding + ", expected " + expected);
 		}
 		this.decoded.reset();
-		try (InputStream source = (coding != null) ? mode.decoders.get(coding).decoder(response.body)
-				: response.body) {
+		try (InputStream source = (coding != null) ? decoder(mode, coding, response.body) : response.body) {
 			int n;
 			while ((n = source.read(this.chunk)) != -1) {
 				this.decoded.write(this.chunk, 0, n);
@@ -252,6 +252,27 @@ public final class EndToEndClient {
 		verify(mode, endpoint);
 		this.lastCoding = (coding != null) ? coding : "identity";
 		return new long[] { nanos, bytes[0], bytes[1] };
+	}
+
+	/**
+	 * Decodes a response as the library's clients do: for the adaptive mode through
+	 * {@link ContentDecoding}, whose decoder time (reading excluded) teaches the request coding
+	 * how fast the server decodes, as an adaptive client learns it.
+	 */
+	private static InputStream decoder(Mode mode, String coding, InputStream body) throws IOException {
+		ContentCodec codec = mode.decoders.get(coding);
+		if (mode.adaptiveRequest == null) {
+			return codec.decoder(body);
+		}
+		AdaptiveRequestCoding learner = mode.adaptiveRequest;
+		return ContentDecoding.open(body, List.of(codec), Long.MAX_VALUE, new ContentDecoding.Listener() {
+
+			@Override
+			public void decoded(String decodedCoding, long identityBytes, long encodedBytes, long codecNanos) {
+				learner.learnDecoding(decodedCoding, identityBytes, codecNanos);
+			}
+
+		});
 	}
 
 	private void verify(Mode mode, Endpoint endpoint) {
