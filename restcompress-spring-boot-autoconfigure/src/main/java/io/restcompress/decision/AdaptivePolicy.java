@@ -58,7 +58,7 @@ public final class AdaptivePolicy {
 	/**
 	 * Creates a policy.
 	 * @param performance the learned performance it predicts with
-	 * @param explore whether it now and then chooses the runner-up to measure it again
+	 * @param explore whether it now and then chooses a rung close to the best to measure it
 	 */
 	public AdaptivePolicy(LearnedPerformance performance, boolean explore) {
 		this.performance = performance;

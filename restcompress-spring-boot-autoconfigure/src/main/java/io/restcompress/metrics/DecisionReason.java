@@ -19,9 +19,10 @@ public enum DecisionReason {
 	FASTEST,
 
 	/**
-	 * The chosen coding was predicted close to the soonest one, and was chosen to measure it
-	 * again: one body in {@code 64} of a link, so that a rung the decision stopped using does
-	 * not keep an estimate it can never correct.
+	 * The chosen coding was predicted close to the soonest one (at most twice as slow), and was
+	 * chosen to measure it: one body in {@code 4} while such a rung is still on its seed, else
+	 * one in {@code 64} for the runner-up, so that a rung the decision stopped using does not
+	 * keep an estimate it can never correct.
 	 */
 	EXPLORING,
 

@@ -26,9 +26,9 @@ public class DecisionProperties {
 	private double learningRate = 0.2;
 
 	/**
-	 * Whether the adaptive decision now and then sends a body with the runner-up coding, so
-	 * that its estimate follows the traffic; without it, a coding the estimates underrate is
-	 * never measured again.
+	 * Whether the adaptive decision now and then sends a body with a coding predicted close to
+	 * the best one, to measure it; without it, a coding the estimates underrate is never
+	 * measured again.
 	 */
 	private boolean explore = true;
 
