@@ -3,7 +3,6 @@ package io.restcompress.codec;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-
 import java.nio.ByteBuffer;
 
 import com.aayushatharva.brotli4j.Brotli4jLoader;

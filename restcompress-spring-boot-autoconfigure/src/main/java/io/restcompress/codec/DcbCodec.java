@@ -12,9 +12,9 @@ import com.aayushatharva.brotli4j.encoder.PreparedDictionary;
  * 36-byte header (a 4-byte magic number and the dictionary's SHA-256) followed by a brotli
  * stream compressed against the dictionary as raw content. The encoder uses the brotli codec's
  * window and its quality, but at least {@value #MIN_QUALITY}: brotli's encoder ignores an
- * attached dictionary below that quality; the decoder accepts a window of up to 16 MB, as RFC 9842 requires of a
- * client that announces {@code dcb}, and refuses a body whose header names another
- * dictionary. Like {@code dcz}, the coding is never selected by a {@code *} in
+ * attached dictionary below that quality; the decoder accepts a window of up to 16 MB, as RFC
+ * 9842 requires of a client that announces {@code dcb}, and refuses a body whose header names
+ * another dictionary. Like {@code dcz}, the coding is never selected by a {@code *} in
  * {@code Accept-Encoding}.
  * <p>
  * The dictionary is copied once into a direct buffer (freed with this codec) and, on the first
@@ -41,8 +41,6 @@ public final class DcbCodec implements ContentCodec {
 
 	private final ByteBuffer dictionary;
 
-	private final int dictionaryLength;
-
 	private final byte[] header;
 
 	private final PreparedOnce<PreparedDictionary> prepared;
@@ -59,7 +57,6 @@ public final class DcbCodec implements ContentCodec {
 		this.header = DictionaryHeader.of(MAGIC, hash);
 		this.brotli = (brotli.quality() >= MIN_QUALITY) ? brotli : brotli.withLevel(MIN_QUALITY);
 		this.dictionary = ByteBuffer.allocateDirect(dictionary.length).put(dictionary).flip();
-		this.dictionaryLength = dictionary.length;
 		this.prepared = new PreparedOnce<>(() -> BrotliCodec.prepareDictionary(this.dictionary.duplicate()));
 	}
 
@@ -86,7 +83,7 @@ public final class DcbCodec implements ContentCodec {
 
 	@Override
 	public String toString() {
-		return CODING + " (dictionary of " + this.dictionaryLength + " bytes)";
+		return CODING + " (dictionary of " + this.dictionary.capacity() + " bytes)";
 	}
 
 }

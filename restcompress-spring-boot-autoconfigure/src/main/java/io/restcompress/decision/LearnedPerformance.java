@@ -55,7 +55,7 @@ public final class LearnedPerformance {
 
 	private final Function<CodingOption, CodingPerformance> seeds;
 
-	private final Map<String, CodingPerformance> estimates = new ConcurrentHashMap<>();
+	private final Map<String, EncoderEstimate> estimates = new ConcurrentHashMap<>();
 
 	private final Map<String, AtomicInteger> warmUp = new ConcurrentHashMap<>();
 
@@ -64,7 +64,6 @@ public final class LearnedPerformance {
 
 	/** Decoder time per identity byte, per coding this application has decoded. */
 	private final Map<String, Double> decoders = new ConcurrentHashMap<>();
-
 
 	/**
 	 * Creates an empty table.
@@ -90,11 +89,11 @@ public final class LearnedPerformance {
 	 * @return the learned estimate, else the rung's for any type, else the seed, calibrated
 	 */
 	public CodingPerformance estimate(CodingOption option, @Nullable String contentType) {
-		CodingPerformance specific = this.estimates.get(key(option, typeOf(contentType)));
+		EncoderEstimate specific = this.estimates.get(key(option, typeOf(contentType)));
 		if (specific == null) {
 			specific = this.estimates.get(key(option, ANY_TYPE));
 		}
-		CodingPerformance estimate = (specific != null) ? specific : calibratedSeed(option);
+		EncoderEstimate estimate = (specific != null) ? specific : calibratedSeed(option);
 		return new CodingPerformance(estimate.encodeNanosPerByte(), decoderNanosPerByte(option), estimate.ratio());
 	}
 
@@ -106,10 +105,10 @@ public final class LearnedPerformance {
 		return this.seeds.apply(option).decodeNanosPerByte();
 	}
 
-	private CodingPerformance calibratedSeed(CodingOption option) {
+	private EncoderEstimate calibratedSeed(CodingOption option) {
 		CodingPerformance seed = this.seeds.apply(option);
 		if (this.seedErrors.isEmpty()) {
-			return seed;
+			return new EncoderEstimate(seed.encodeNanosPerByte(), seed.ratio());
 		}
 		boolean sameCoding = this.seedErrors.values().stream().anyMatch((error) -> error.coding.equals(option.coding()));
 		double encodeLogSum = 0;
@@ -122,8 +121,8 @@ public final class LearnedPerformance {
 				count++;
 			}
 		}
-		return new CodingPerformance(seed.encodeNanosPerByte() * Math.exp(encodeLogSum / count),
-				seed.decodeNanosPerByte(), Math.min(1, seed.ratio() * Math.exp(ratioLogSum / count)));
+		return new EncoderEstimate(seed.encodeNanosPerByte() * Math.exp(encodeLogSum / count),
+				Math.min(1, seed.ratio() * Math.exp(ratioLogSum / count)));
 	}
 
 	/**
@@ -142,13 +141,13 @@ public final class LearnedPerformance {
 		double nanosPerByte = (double) encodeNanos / identityBytes;
 		double ratio = (double) encodedBytes / identityBytes;
 		String type = typeOf(contentType);
-		CodingPerformance any = update(key(option, ANY_TYPE), option, nanosPerByte, ratio);
+		EncoderEstimate any = update(key(option, ANY_TYPE), nanosPerByte, ratio);
 		CodingPerformance seed = this.seeds.apply(option);
 		this.seedErrors.put(option.label(), new SeedError(option.coding(),
 				Math.log(any.encodeNanosPerByte() / seed.encodeNanosPerByte()), Math.log(any.ratio() / seed.ratio())));
 		if (!type.equals(ANY_TYPE) && (this.estimates.size() < MAX_ENTRIES
 				|| this.estimates.containsKey(key(option, type)))) {
-			update(key(option, type), option, nanosPerByte, ratio);
+			update(key(option, type), nanosPerByte, ratio);
 		}
 	}
 
@@ -193,14 +192,10 @@ public final class LearnedPerformance {
 				|| this.estimates.containsKey(key(option, ANY_TYPE));
 	}
 
-	private CodingPerformance update(String key, CodingOption option, double nanosPerByte, double ratio) {
-		return this.estimates.compute(key, (ignored, current) -> {
-			if (current == null) {
-				return new CodingPerformance(nanosPerByte, this.seeds.apply(option).decodeNanosPerByte(), ratio);
-			}
-			return new CodingPerformance(move(current.encodeNanosPerByte(), nanosPerByte),
-					current.decodeNanosPerByte(), move(current.ratio(), ratio));
-		});
+	private EncoderEstimate update(String key, double nanosPerByte, double ratio) {
+		return this.estimates.compute(key, (ignored, current) -> (current != null)
+				? new EncoderEstimate(move(current.encodeNanosPerByte(), nanosPerByte), move(current.ratio(), ratio))
+				: new EncoderEstimate(nanosPerByte, ratio));
 	}
 
 	private double move(double estimate, double observed) {
@@ -222,6 +217,13 @@ public final class LearnedPerformance {
 		catch (InvalidMimeTypeException ex) {
 			return ANY_TYPE;
 		}
+	}
+
+	/**
+	 * What a rung's encoder does to a body: its time per identity byte and its ratio.
+	 */
+	private record EncoderEstimate(double encodeNanosPerByte, double ratio) {
+
 	}
 
 	/**

@@ -19,7 +19,7 @@ import org.jspecify.annotations.Nullable;
 /**
  * The RFC 9842 codings of kept dictionaries, shared by the server and the clients: {@code dcz}
  * (zstd) always, {@code dcb} (brotli) when the codecs include brotli. The codings of one
- * dictionary are made once and kept while the dictionary is, so that brotli prepares a
+ * dictionary are made once and kept while the dictionary is, so that zstd and brotli prepare a
  * dictionary once rather than per exchange. Thread-safe.
  */
 public final class DictionaryCodings {

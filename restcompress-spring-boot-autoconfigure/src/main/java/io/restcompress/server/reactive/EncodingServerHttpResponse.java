@@ -34,9 +34,10 @@ import org.springframework.http.server.reactive.ServerHttpResponseDecorator;
  * server-sent events or JSON lines, which is flushed buffer by buffer), else once the
  * threshold's worth of bytes has arrived or the body has ended, holding at most that many bytes
  * meanwhile. A body of declared length below the threshold that the rules leave as it is goes
- * to the server untouched, without this class's operators. A response without a body (a {@code 304}, a {@code HEAD}) gets its header fields
- * just before they are committed. Encoding runs on the thread that delivers each buffer; every
- * buffer is released, whichever way the body ends.
+ * to the server untouched, without this class's operators. A response without a body (a
+ * {@code 304}, a {@code HEAD}) gets its header fields just before they are committed. Encoding
+ * runs on the thread that delivers each buffer; every buffer is released, whichever way the
+ * body ends.
  */
 final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 
