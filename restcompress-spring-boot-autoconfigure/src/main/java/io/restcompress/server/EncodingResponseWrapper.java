@@ -69,6 +69,10 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 
 	private boolean streamObtained;
 
+	private boolean flushDeferred;
+
+	private boolean flushesHonoured;
+
 	EncodingResponseWrapper(HttpServletRequest request, HttpServletResponse response, CompressionExchange exchange,
 			CompressionRecorder recorder) {
 		super(response);
@@ -201,6 +205,7 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 		this.declaredLength = -1;
 		this.writer = null;
 		this.streamObtained = false;
+		this.flushDeferred = false;
 	}
 
 	@Override
@@ -316,6 +321,13 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 	}
 
 	private void write(byte[] bytes, int offset, int length) throws IOException {
+		if (this.flushDeferred) {
+			this.flushDeferred = false;
+			if (this.state != State.UNDECIDED) {
+				this.flushesHonoured = true;
+				decidedStream().flush();
+			}
+		}
 		if (this.state == State.UNDECIDED) {
 			if (this.held == null && !startBody()) {
 				decidedStream().write(bytes, offset, length);
@@ -358,12 +370,18 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 		return (this.state == State.ENCODING) ? this.encoder : super.getOutputStream();
 	}
 
+	/**
+	 * Flushes a streamed (async) response at once. A synchronous response's flush waits for
+	 * more body to follow: message converters flush after every whole body, and flushing then
+	 * would commit the response, costing it its {@code Content-Length}, an encoded one a
+	 * chunked frame of its own, and the exchange an extra write to the socket.
+	 */
 	private void flushBody() throws IOException {
+		if (!this.request.isAsyncStarted() && !this.flushesHonoured) {
+			this.flushDeferred = true;
+			return;
+		}
 		if (this.state == State.UNDECIDED) {
-			if (!this.request.isAsyncStarted()) {
-				// Message converters flush after every body: only a streamed response decides early.
-				return;
-			}
 			if (this.held != null) {
 				decide(-1);
 				writeHeld();

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.concurrent.CountDownLatch;
 
 import io.restcompress.codec.LzfCodec;
@@ -80,6 +81,21 @@ class ConditionalAndStreamingIntegrationTests extends AbstractServerIntegrationT
 		assertThat(response.statusCode()).isEqualTo(200);
 		assertThat(header(response, "Content-Encoding")).isEqualTo("gzip");
 		assertThat(HttpTestClient.decode("gzip", response.body())).isEqualTo(TestEndpoints.LARGE);
+	}
+
+	@Test
+	void deliversWhatASynchronousHandlerFlushedOnceItWritesMore() throws IOException {
+		CountDownLatch gate = new CountDownLatch(1);
+		TestEndpoints.streamGate = gate;
+		HttpResponse<InputStream> response = this.http.stream("/flushed-parts", "Accept-Encoding", "lzf");
+		assertThat(header(response, "Content-Encoding")).isEqualTo("lzf");
+		try (InputStream body = new LzfCodec().decoder(response.body())) {
+			byte[] flushed = body.readNBytes(20_000);
+			assertThat(flushed).isEqualTo(Arrays.copyOf(TestEndpoints.LARGE, 20_000));
+			gate.countDown();
+			assertThat(body.readAllBytes()).isEqualTo(Arrays.copyOfRange(TestEndpoints.LARGE, 20_000,
+					TestEndpoints.LARGE.length));
+		}
 	}
 
 	@Test

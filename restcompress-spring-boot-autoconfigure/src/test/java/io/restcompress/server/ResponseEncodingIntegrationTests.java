@@ -187,6 +187,16 @@ class ResponseEncodingIntegrationTests extends AbstractServerIntegrationTests {
 		assertThat(body).isEqualTo(TestPayloads.json(size));
 	}
 
+	@ParameterizedTest
+	@ValueSource(strings = { "/known-length/20000", "/unknown-length/20000" })
+	void sendsAnEncodedBodyThatFitsTheContainersBufferWithItsLength(String path) {
+		HttpResponse<byte[]> response = this.http.get(path, "Accept-Encoding", "lzf");
+		assertThat(header(response, "Content-Encoding")).isEqualTo("lzf");
+		assertThat(response.headers().firstValue("Transfer-Encoding")).isEmpty();
+		assertThat(response.headers().firstValueAsLong("Content-Length")).hasValue(response.body().length);
+		assertThat(HttpTestClient.decode("lzf", response.body())).isEqualTo(TestPayloads.json(20000));
+	}
+
 	@Test
 	void mergesVaryWithoutDuplicates() {
 		HttpResponse<byte[]> merged = this.http.get("/vary", "Accept-Encoding", "lzf", "X-Vary", "Origin");

@@ -2,6 +2,7 @@ package io.restcompress.server;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
@@ -199,6 +200,21 @@ final class TestEndpoints {
 				}
 			});
 			return emitter;
+		}
+
+		@GetMapping("/flushed-parts")
+		void flushedParts(HttpServletResponse response) throws IOException, InterruptedException {
+			CountDownLatch gate = streamGate;
+			response.setContentType(MediaType.APPLICATION_JSON_VALUE);
+			OutputStream output = response.getOutputStream();
+			output.write(LARGE, 0, 10_000);
+			output.flush();
+			output.write(LARGE, 10_000, 10_000);
+			output.flush();
+			if (!gate.await(20, TimeUnit.SECONDS)) {
+				throw new IllegalStateException("the test never read the flushed parts");
+			}
+			output.write(LARGE, 20_000, LARGE.length - 20_000);
 		}
 
 		@GetMapping("/streaming")
