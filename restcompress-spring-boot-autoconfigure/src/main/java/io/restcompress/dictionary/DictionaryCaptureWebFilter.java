@@ -23,7 +23,7 @@ import org.springframework.web.server.WebFilterChain;
  * The WebFlux side of dictionaries around the handlers: keeps the bodies of
  * {@link DictionaryCompressed} handlers' {@code 200} responses to {@code GET} as dictionaries or
  * training samples ({@link CapturedBodies}), and serves trained dictionaries at their URLs, as
- * {@link DictionaryCaptureFilter} and {@link TrainedDictionaryFilter} do on Spring MVC. Runs
+ * {@link DictionaryBodyCopies} and {@link TrainedDictionaryFilter} do on Spring MVC. Runs
  * inside the content-coding filter, so it sees the body before it is encoded. Bodies written
  * with flushes ({@code writeAndFlushWith}, such as server-sent events) are not kept.
  */

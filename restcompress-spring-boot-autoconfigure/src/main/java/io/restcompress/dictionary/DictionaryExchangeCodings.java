@@ -17,7 +17,7 @@ import org.springframework.http.HttpHeaders;
  * and a request whose {@code Available-Dictionary} names a kept dictionary whose pattern
  * matches its path is offered the handler's dictionary codings ({@code dcz}, {@code dcb}) with that dictionary. A hash the store does not know
  * changes nothing: the response is negotiated as usual. The bodies are kept by
- * {@link DictionaryCaptureFilter} or {@link DictionaryCaptureWebFilter}. Thread-safe.
+ * {@link DictionaryBodyCopies} or {@link DictionaryCaptureWebFilter}. Thread-safe.
  */
 public final class DictionaryExchangeCodings implements ExchangeCodings {
 

@@ -12,7 +12,8 @@ import org.springframework.web.filter.OncePerRequestFilter;
 /**
  * Serves trained dictionaries at their stable URLs on Spring MVC: {@code GET <prefix>/<hash>}
  * answers the raw dictionary with {@code Use-As-Dictionary} naming its pattern, so that a client
- * that follows the {@code Link} keeps it for the pattern's paths.
+ * that follows the {@code Link} keeps it for the pattern's paths. Mapped to {@code <prefix>/*}
+ * only, so that no other request passes through it.
  */
 public class TrainedDictionaryFilter extends OncePerRequestFilter {
 

@@ -5,6 +5,7 @@ import java.util.Collections;
 import io.restcompress.codec.AcceptEncoding;
 import io.restcompress.internal.server.HandlerCompression;
 import io.restcompress.internal.server.ResponseEncodingDecision;
+import io.restcompress.internal.server.ResponseBodyCopy;
 import io.restcompress.internal.server.ResponseEncodingRules;
 import io.restcompress.internal.server.ResponseFields;
 import io.restcompress.metrics.SkipReason;
@@ -16,8 +17,9 @@ import org.springframework.http.HttpHeaders;
 
 /**
  * The state of one servlet exchange that the response rules read: the client's
- * {@code Accept-Encoding}, parsed when first needed, and what the handler allows. Stored as a
- * request attribute so the interceptor and async dispatches find it.
+ * {@code Accept-Encoding}, parsed when first needed, what the handler allows, and where the
+ * body is copied to, if anywhere. Stored as a request attribute so the interceptor and async
+ * dispatches find it.
  */
 final class CompressionExchange {
 
@@ -32,6 +34,8 @@ final class CompressionExchange {
 	private @Nullable AcceptEncoding acceptEncoding;
 
 	private @Nullable HandlerCompression handler;
+
+	private @Nullable ResponseBodyCopy bodyCopy;
 
 	CompressionExchange(ResponseEncodingRules rules, HttpServletRequest request) {
 		this.rules = rules;
@@ -49,6 +53,26 @@ final class CompressionExchange {
 
 	void handledBy(HandlerCompression handler) {
 		this.handler = handler;
+	}
+
+	void copyBodyTo(@Nullable ResponseBodyCopy copy) {
+		this.bodyCopy = copy;
+	}
+
+	@Nullable ResponseBodyCopy bodyCopy() {
+		return this.bodyCopy;
+	}
+
+	/**
+	 * Ends the body's copy, if any: a complete body's with its status, or, with {@code -1}, one
+	 * that will not complete here (streamed, failed).
+	 */
+	void endBodyCopy(int status) {
+		ResponseBodyCopy copy = this.bodyCopy;
+		this.bodyCopy = null;
+		if (copy != null && status >= 0) {
+			copy.completed(status);
+		}
 	}
 
 	boolean isHead() {

@@ -3,6 +3,8 @@ package io.restcompress.server;
 import io.restcompress.internal.server.ExchangeCodings;
 import io.restcompress.internal.server.HandlerCompression;
 import io.restcompress.internal.server.HandlerCompressionResolver;
+import io.restcompress.internal.server.ResponseBodyCopies;
+import jakarta.servlet.DispatcherType;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
@@ -11,7 +13,7 @@ import org.springframework.web.servlet.HandlerInterceptor;
 /**
  * Tells each exchange of Spring MVC what its handler allows, as
  * {@link HandlerCompressionResolver} resolves it, with the codings {@link ExchangeCodings} adds
- * for the exchange.
+ * for the exchange, and whether {@link ResponseBodyCopies} wants a copy of its body.
  */
 public class CompressionHandlerInterceptor implements HandlerInterceptor {
 
@@ -21,19 +23,24 @@ public class CompressionHandlerInterceptor implements HandlerInterceptor {
 
 	private final ExchangeCodings exchangeCodings;
 
+	private final ResponseBodyCopies bodyCopies;
+
 	public CompressionHandlerInterceptor(ServerCompressionSettings settings) {
-		this(settings, ExchangeCodings.NONE);
+		this(settings, ExchangeCodings.NONE, ResponseBodyCopies.NONE);
 	}
 
 	/**
 	 * Creates the interceptor.
 	 * @param settings the server's settings
 	 * @param exchangeCodings the codings an exchange may add ahead of its handler's
+	 * @param bodyCopies which response bodies are copied as written
 	 */
-	public CompressionHandlerInterceptor(ServerCompressionSettings settings, ExchangeCodings exchangeCodings) {
+	public CompressionHandlerInterceptor(ServerCompressionSettings settings, ExchangeCodings exchangeCodings,
+			ResponseBodyCopies bodyCopies) {
 		this.resolver = new HandlerCompressionResolver(settings);
 		this.settings = settings;
 		this.exchangeCodings = exchangeCodings;
+		this.bodyCopies = bodyCopies;
 	}
 
 	@Override
@@ -46,6 +53,9 @@ public class CompressionHandlerInterceptor implements HandlerInterceptor {
 						request::getHeader, new ServletResponseFields(response)), this.settings.responseCodecs());
 			}
 			exchange.handledBy(allowed);
+			if (request.getDispatcherType() == DispatcherType.REQUEST) {
+				exchange.copyBodyTo(this.bodyCopies.open(handler, request.getMethod()));
+			}
 		}
 		return true;
 	}

@@ -73,7 +73,7 @@ public class ContentCodingFilter extends OncePerRequestFilter {
 			throws ServletException, IOException {
 		CompressionExchange exchange = CompressionExchange.find(request);
 		if (exchange != null) {
-			process(request, response, chain);
+			process(request, response, chain, exchange);
 			return;
 		}
 		ContentDecoding.Resolution resolution = requestCodings(request);
@@ -106,7 +106,7 @@ public class ContentCodingFilter extends OncePerRequestFilter {
 		else {
 			encodingResponse = new EncodingResponseWrapper(decodingRequest, response, exchange, this.recorder);
 		}
-		process(decodingRequest, encodingResponse, chain);
+		process(decodingRequest, encodingResponse, chain, exchange);
 	}
 
 	/**
@@ -127,14 +127,15 @@ public class ContentCodingFilter extends OncePerRequestFilter {
 		}
 	}
 
-	private void process(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
-			throws ServletException, IOException {
+	private void process(HttpServletRequest request, HttpServletResponse response, FilterChain chain,
+			CompressionExchange exchange) throws ServletException, IOException {
 		EncodingResponseWrapper encoding = WebUtils.getNativeResponse(response, EncodingResponseWrapper.class);
 		DecodingRequestWrapper decoding = WebUtils.getNativeRequest(request, DecodingRequestWrapper.class);
 		try {
 			chain.doFilter(request, response);
 		}
 		catch (IOException | ServletException | RuntimeException ex) {
+			exchange.endBodyCopy(-1);
 			release(encoding, decoding);
 			ContentDecodingException failure = decodingFailure(ex);
 			if (failure == null || response.isCommitted()) {
@@ -144,6 +145,7 @@ public class ContentCodingFilter extends OncePerRequestFilter {
 			return;
 		}
 		if (request.isAsyncStarted()) {
+			exchange.endBodyCopy(-1);
 			request.getAsyncContext().addListener(new ReleasingListener(encoding, decoding));
 			return;
 		}
@@ -158,6 +160,7 @@ public class ContentCodingFilter extends OncePerRequestFilter {
 		finally {
 			release(encoding, decoding);
 		}
+		exchange.endBodyCopy(response.getStatus());
 	}
 
 	private static HttpServletResponse unwrap(HttpServletResponse response,

@@ -9,6 +9,7 @@ import java.nio.charset.Charset;
 import io.restcompress.codec.CodecStreams;
 import io.restcompress.codec.ContentCodec;
 import io.restcompress.internal.server.EncodingHeaders;
+import io.restcompress.internal.server.ResponseBodyCopy;
 import io.restcompress.internal.server.ResponseEncodingDecision;
 import io.restcompress.internal.server.ResponseFields;
 import io.restcompress.metrics.CompressionRecorder;
@@ -199,6 +200,7 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 	@Override
 	public void reset() {
 		super.reset();
+		resetBodyCopy();
 		discardEncoder();
 		this.state = State.UNDECIDED;
 		this.held = null;
@@ -211,6 +213,7 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 	@Override
 	public void resetBuffer() {
 		super.resetBuffer();
+		resetBodyCopy();
 		if (this.state == State.ENCODING) {
 			discardEncoder();
 			super.setHeader(HttpHeaders.CONTENT_ENCODING, null);
@@ -219,6 +222,13 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 		}
 		if (this.held != null) {
 			this.held.clear();
+		}
+	}
+
+	private void resetBodyCopy() {
+		ResponseBodyCopy copy = this.exchange.bodyCopy();
+		if (copy != null) {
+			copy.reset();
 		}
 	}
 
@@ -321,6 +331,10 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 	}
 
 	private void write(byte[] bytes, int offset, int length) throws IOException {
+		ResponseBodyCopy copy = this.exchange.bodyCopy();
+		if (copy != null) {
+			copy.write(bytes, offset, length);
+		}
 		if (this.flushDeferred) {
 			this.flushDeferred = false;
 			if (this.state != State.UNDECIDED) {

@@ -3,7 +3,7 @@ package io.restcompress.dictionary.autoconfigure;
 import io.restcompress.codec.ContentCodecs;
 import io.restcompress.codec.autoconfigure.ContentCodecAutoConfiguration;
 import io.restcompress.dictionary.CapturedBodies;
-import io.restcompress.dictionary.DictionaryCaptureFilter;
+import io.restcompress.dictionary.DictionaryBodyCopies;
 import io.restcompress.dictionary.DictionaryCaptureWebFilter;
 import io.restcompress.dictionary.DictionaryCodings;
 import io.restcompress.dictionary.DictionaryDeclarations;
@@ -13,6 +13,7 @@ import io.restcompress.dictionary.DictionaryStore;
 import io.restcompress.dictionary.DictionaryTrainer;
 import io.restcompress.dictionary.TrainedDictionaryFilter;
 import io.restcompress.internal.server.ExchangeCodings;
+import io.restcompress.internal.server.ResponseBodyCopies;
 import io.restcompress.server.autoconfigure.ServerCompressionProperties;
 import jakarta.servlet.DispatcherType;
 
@@ -31,7 +32,8 @@ import org.springframework.context.annotation.Configuration;
 /**
  * Auto-configuration of compression dictionaries on a server with zstd: the
  * {@link DictionaryStore}, the {@code dcz} and {@code dcb} offer for {@code @DictionaryCompressed} handlers,
- * and the filter that keeps their bodies, for Spring MVC and WebFlux. Off unless
+ * the copies of their bodies that become dictionaries, and the trained dictionaries' URLs, for
+ * Spring MVC and WebFlux. Off unless
  * {@code restcompress.dictionary.enabled=true}.
  */
 @AutoConfiguration(after = ContentCodecAutoConfiguration.class)
@@ -105,22 +107,19 @@ public final class DictionaryAutoConfiguration {
 	static class ServletConfiguration {
 
 		@Bean
-		FilterRegistrationBean<DictionaryCaptureFilter> dictionaryCaptureFilter(CapturedBodies bodies,
-				DictionaryDeclarations declarations, ObjectProvider<ServerCompressionProperties> serverProperties) {
-			FilterRegistrationBean<DictionaryCaptureFilter> registration = new FilterRegistrationBean<>(
-					new DictionaryCaptureFilter(bodies, declarations));
-			registration.setDispatcherTypes(DispatcherType.REQUEST);
-			registration.setOrder(innerOrder(serverProperties));
-			return registration;
+		@ConditionalOnMissingBean(ResponseBodyCopies.class)
+		DictionaryBodyCopies dictionaryBodyCopies(CapturedBodies bodies, DictionaryDeclarations declarations) {
+			return new DictionaryBodyCopies(bodies, declarations);
 		}
 
 		@Bean
 		FilterRegistrationBean<TrainedDictionaryFilter> trainedDictionaryFilter(DictionaryTrainer trainer,
-				ObjectProvider<ServerCompressionProperties> serverProperties) {
+				DictionaryProperties properties, ObjectProvider<ServerCompressionProperties> serverProperties) {
 			FilterRegistrationBean<TrainedDictionaryFilter> registration = new FilterRegistrationBean<>(
 					new TrainedDictionaryFilter(trainer));
+			registration.addUrlPatterns(properties.getTraining().getUrlPrefix() + "/*");
 			registration.setDispatcherTypes(DispatcherType.REQUEST);
-			registration.setOrder(innerOrder(serverProperties) + 1);
+			registration.setOrder(innerOrder(serverProperties));
 			return registration;
 		}
 

@@ -4,6 +4,7 @@ import io.restcompress.codec.ContentCodecs;
 import io.restcompress.codec.autoconfigure.ContentCodecAutoConfiguration;
 import io.restcompress.decision.autoconfigure.DecisionAutoConfiguration;
 import io.restcompress.internal.server.ExchangeCodings;
+import io.restcompress.internal.server.ResponseBodyCopies;
 import io.restcompress.internal.server.ResponseEncodingRules;
 import io.restcompress.metrics.CompressionRecorder;
 import io.restcompress.server.CompressionHandlerInterceptor;
@@ -75,8 +76,9 @@ public final class ServerCompressionAutoConfiguration {
 		@Bean
 		@ConditionalOnMissingBean
 		CompressionHandlerInterceptor compressionHandlerInterceptor(ServerCompressionSettings settings,
-				ObjectProvider<ExchangeCodings> exchangeCodings) {
-			return new CompressionHandlerInterceptor(settings, exchangeCodings.getIfAvailable(() -> ExchangeCodings.NONE));
+				ObjectProvider<ExchangeCodings> exchangeCodings, ObjectProvider<ResponseBodyCopies> bodyCopies) {
+			return new CompressionHandlerInterceptor(settings, exchangeCodings.getIfAvailable(() -> ExchangeCodings.NONE),
+					bodyCopies.getIfAvailable(() -> ResponseBodyCopies.NONE));
 		}
 
 		@Bean

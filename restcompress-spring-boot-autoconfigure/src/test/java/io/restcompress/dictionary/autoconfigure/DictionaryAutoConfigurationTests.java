@@ -6,14 +6,16 @@ import java.util.List;
 import io.restcompress.codec.ContentCodec;
 import io.restcompress.codec.ZstdCodec;
 import io.restcompress.codec.autoconfigure.ContentCodecAutoConfiguration;
-import io.restcompress.dictionary.DictionaryCaptureFilter;
+import io.restcompress.dictionary.DictionaryBodyCopies;
 import io.restcompress.dictionary.DictionaryCaptureWebFilter;
 import io.restcompress.dictionary.DictionaryCodings;
 import io.restcompress.dictionary.DictionaryExchangeCodings;
 import io.restcompress.dictionary.DictionaryStore;
 import io.restcompress.dictionary.MatchPattern;
 import io.restcompress.dictionary.StoredDictionary;
+import io.restcompress.dictionary.TrainedDictionaryFilter;
 import io.restcompress.internal.server.ExchangeCodings;
+import io.restcompress.internal.server.ResponseBodyCopies;
 import io.restcompress.server.CompressionHandlerInterceptor;
 import io.restcompress.server.autoconfigure.ReactiveServerCompressionAutoConfiguration;
 import io.restcompress.server.autoconfigure.ServerCompressionAutoConfiguration;
@@ -41,26 +43,47 @@ class DictionaryAutoConfigurationTests {
 	@Test
 	void isOffByDefault() {
 		this.contextRunner.run((context) -> {
-			assertThat(context).doesNotHaveBean(DictionaryStore.class).doesNotHaveBean(ExchangeCodings.class);
-			assertThat(context.getBean(CompressionHandlerInterceptor.class)).extracting("exchangeCodings")
-				.isSameAs(ExchangeCodings.NONE);
+			assertThat(context).doesNotHaveBean(DictionaryStore.class)
+				.doesNotHaveBean(ExchangeCodings.class)
+				.doesNotHaveBean(ResponseBodyCopies.class)
+				.doesNotHaveBean("trainedDictionaryFilter");
+			CompressionHandlerInterceptor interceptor = context.getBean(CompressionHandlerInterceptor.class);
+			assertThat(interceptor).extracting("exchangeCodings").isSameAs(ExchangeCodings.NONE);
+			assertThat(interceptor).extracting("bodyCopies").isSameAs(ResponseBodyCopies.NONE);
 		});
 	}
 
 	@Test
-	void oneSwitchTurnsItOnAndTheInterceptorOffersDcz() {
+	void oneSwitchTurnsItOnAndTheInterceptorOffersDczAndCopiesDictionaryBodies() {
 		this.contextRunner.withPropertyValues("restcompress.dictionary.enabled=true").run((context) -> {
 			assertThat(context).hasSingleBean(DictionaryStore.class);
-			assertThat(context.getBean(CompressionHandlerInterceptor.class)).extracting("exchangeCodings")
+			CompressionHandlerInterceptor interceptor = context.getBean(CompressionHandlerInterceptor.class);
+			assertThat(interceptor).extracting("exchangeCodings")
 				.isSameAs(context.getBean(DictionaryExchangeCodings.class));
-			FilterRegistrationBean<?> capture = context.getBeansOfType(FilterRegistrationBean.class)
-				.values()
-				.stream()
-				.filter((registration) -> registration.getFilter() instanceof DictionaryCaptureFilter)
-				.findFirst()
-				.orElseThrow();
-			assertThat(capture.getOrder()).isEqualTo(Ordered.HIGHEST_PRECEDENCE + 11);
+			assertThat(interceptor).extracting("bodyCopies").isSameAs(context.getBean(DictionaryBodyCopies.class));
 		});
+	}
+
+	@Test
+	void trainedDictionariesAreServedOnlyUnderTheirPrefix() {
+		this.contextRunner
+			.withPropertyValues("restcompress.dictionary.enabled=true",
+					"restcompress.dictionary.training.url-prefix=/dictionaries")
+			.run((context) -> {
+				FilterRegistrationBean<?> trained = context.getBean("trainedDictionaryFilter", FilterRegistrationBean.class);
+				assertThat(trained.getFilter()).isInstanceOf(TrainedDictionaryFilter.class);
+				assertThat(trained.getUrlPatterns()).containsExactly("/dictionaries/*");
+				assertThat(trained.getOrder()).isEqualTo(Ordered.HIGHEST_PRECEDENCE + 11);
+			});
+	}
+
+	@Test
+	void userDefinedBodyCopiesAreUsed() {
+		ResponseBodyCopies own = (handler, method) -> null;
+		this.contextRunner.withPropertyValues("restcompress.dictionary.enabled=true")
+			.withBean(ResponseBodyCopies.class, () -> own)
+			.run((context) -> assertThat(context.getBean(CompressionHandlerInterceptor.class)).extracting("bodyCopies")
+				.isSameAs(own));
 	}
 
 	@Test

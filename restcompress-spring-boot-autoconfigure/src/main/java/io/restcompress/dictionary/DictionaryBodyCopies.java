@@ -1,0 +1,83 @@
+package io.restcompress.dictionary;
+
+import java.io.ByteArrayOutputStream;
+
+import io.restcompress.internal.server.ResponseBodyCopies;
+import io.restcompress.internal.server.ResponseBodyCopy;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Keeps the bodies of {@link DictionaryCompressed} handlers' {@code 200} responses to
+ * {@code GET} as dictionaries or training samples ({@link CapturedBodies}), on Spring MVC: the
+ * content-coding filter copies such a body as the application writes it, before it is encoded,
+ * up to the store's size limit (a larger body is not kept at all). Streamed (asynchronous)
+ * responses are not kept. Thread-safe.
+ */
+public final class DictionaryBodyCopies implements ResponseBodyCopies {
+
+	private final CapturedBodies bodies;
+
+	private final DictionaryDeclarations declarations;
+
+	/**
+	 * Creates the copies.
+	 * @param bodies where kept bodies go
+	 * @param declarations which handlers are dictionaries
+	 */
+	public DictionaryBodyCopies(CapturedBodies bodies, DictionaryDeclarations declarations) {
+		this.bodies = bodies;
+		this.declarations = declarations;
+	}
+
+	@Override
+	public @Nullable ResponseBodyCopy open(Object handler, String method) {
+		if (!"GET".equals(method)) {
+			return null;
+		}
+		DictionaryDeclarations.Declaration declaration = this.declarations.of(handler);
+		return (declaration != null) ? new KeptBody(declaration) : null;
+	}
+
+	private final class KeptBody implements ResponseBodyCopy {
+
+		private final DictionaryDeclarations.Declaration declaration;
+
+		private @Nullable ByteArrayOutputStream copy = new ByteArrayOutputStream();
+
+		private boolean written;
+
+		KeptBody(DictionaryDeclarations.Declaration declaration) {
+			this.declaration = declaration;
+		}
+
+		@Override
+		public void write(byte[] bytes, int offset, int length) {
+			ByteArrayOutputStream copying = this.copy;
+			if (copying == null) {
+				return;
+			}
+			if (copying.size() + (long) length > DictionaryBodyCopies.this.bodies.maxSize()) {
+				this.copy = null;
+				return;
+			}
+			copying.write(bytes, offset, length);
+			this.written = true;
+		}
+
+		@Override
+		public void reset() {
+			if (this.copy != null) {
+				this.copy.reset();
+			}
+		}
+
+		@Override
+		public void completed(int status) {
+			if (status == 200 && this.written && this.copy != null) {
+				DictionaryBodyCopies.this.bodies.keep(this.declaration, this.copy.toByteArray());
+			}
+		}
+
+	}
+
+}

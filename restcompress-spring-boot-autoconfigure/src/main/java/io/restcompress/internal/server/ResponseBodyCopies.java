@@ -1,0 +1,26 @@
+package io.restcompress.internal.server;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Which responses the application keeps a copy of, as written and before any content coding:
+ * the bodies of dictionary handlers, for example. Asked once per exchange, after the handler
+ * is known, by the content-coding layer that already sees every body, so that an exchange
+ * nobody copies costs nothing more.
+ */
+@FunctionalInterface
+public interface ResponseBodyCopies {
+
+	/** Copies nothing. */
+	ResponseBodyCopies NONE = (handler, method) -> null;
+
+	/**
+	 * Returns where the body of this exchange's response is copied to, or {@code null} for
+	 * nowhere.
+	 * @param handler the handler the request was mapped to
+	 * @param method the request method
+	 * @return the copy, or {@code null}
+	 */
+	@Nullable ResponseBodyCopy open(Object handler, String method);
+
+}

@@ -1,0 +1,100 @@
+package io.restcompress.dictionary;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.time.Clock;
+import java.time.Duration;
+
+import io.restcompress.internal.server.ResponseBodyCopy;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.web.method.HandlerMethod;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Tests for {@link DictionaryBodyCopies}.
+ */
+class DictionaryBodyCopiesTests {
+
+	private static final byte[] BODY = "{\"version\":1,\"items\":[1,2,3]}".getBytes(StandardCharsets.UTF_8);
+
+	private final DictionaryStore store = new DictionaryStore(64, 1024, 8, Duration.ofHours(1), Clock.systemUTC());
+
+	private final DictionaryBodyCopies copies = new DictionaryBodyCopies(new CapturedBodies(this.store, null),
+			new DictionaryDeclarations());
+
+	@Test
+	void keepsTheBodyOfACompleteOkResponseAsTheDictionaryOfItsPattern() throws Exception {
+		ResponseBodyCopy copy = this.copies.open(handler("feed"), "GET");
+		copy.write(BODY, 0, 10);
+		copy.write(BODY, 10, BODY.length - 10);
+		copy.completed(200);
+		assertThat(this.store.find(sha256(BODY), "/feed/next")).isNotNull()
+			.satisfies((dictionary) -> assertThat(dictionary.content()).isEqualTo(BODY));
+	}
+
+	@Test
+	void copiesNothingForOtherMethodsOrHandlers() throws Exception {
+		assertThat(this.copies.open(handler("feed"), "HEAD")).isNull();
+		assertThat(this.copies.open(handler("feed"), "POST")).isNull();
+		assertThat(this.copies.open(handler("plain"), "GET")).isNull();
+		assertThat(this.copies.open("not a handler method", "GET")).isNull();
+	}
+
+	@Test
+	void keepsNothingForAStatusOtherThanOk() throws Exception {
+		ResponseBodyCopy copy = this.copies.open(handler("feed"), "GET");
+		copy.write(BODY, 0, BODY.length);
+		copy.completed(404);
+		assertThat(this.store.size()).isZero();
+	}
+
+	@Test
+	void keepsNothingOfABodyOverTheStoresLimit() throws Exception {
+		ResponseBodyCopy copy = this.copies.open(handler("feed"), "GET");
+		copy.write(new byte[40], 0, 40);
+		copy.write(new byte[40], 0, 40);
+		copy.write(BODY, 0, 10);
+		copy.completed(200);
+		assertThat(this.store.size()).isZero();
+	}
+
+	@Test
+	void keepsNothingOfAnEmptyBody() throws Exception {
+		this.copies.open(handler("feed"), "GET").completed(200);
+		assertThat(this.store.size()).isZero();
+	}
+
+	@Test
+	void keepsOnlyWhatWasWrittenAfterAReset() throws Exception {
+		ResponseBodyCopy copy = this.copies.open(handler("feed"), "GET");
+		copy.write(new byte[30], 0, 30);
+		copy.reset();
+		copy.write(BODY, 0, BODY.length);
+		copy.completed(200);
+		assertThat(this.store.find(sha256(BODY), "/feed")).isNotNull();
+	}
+
+	private static HandlerMethod handler(String name) throws NoSuchMethodException {
+		return new HandlerMethod(new Handlers(), Handlers.class.getDeclaredMethod(name));
+	}
+
+	private static byte[] sha256(byte[] content) throws Exception {
+		return MessageDigest.getInstance("SHA-256").digest(content);
+	}
+
+	static class Handlers {
+
+		@DictionaryCompressed(match = "/feed*")
+		String feed() {
+			return "";
+		}
+
+		String plain() {
+			return "";
+		}
+
+	}
+
+}
