@@ -8,10 +8,11 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Keeps the bodies of {@link DictionaryCompressed} handlers' {@code 200} responses to
- * {@code GET} as dictionaries or training samples ({@link CapturedBodies}), on Spring MVC: the
- * content-coding filter copies such a body as the application writes it, before it is encoded,
- * up to the store's size limit (a larger body is not kept at all). Streamed (asynchronous)
- * responses are not kept. Thread-safe.
+ * {@code GET} as dictionaries or training samples ({@link CapturedBodies}), on Spring MVC and
+ * WebFlux: the content-coding filter copies such a body as the application writes it, before it
+ * is encoded, up to the store's size limit (a larger body is not kept at all). Streamed
+ * responses (asynchronous on Spring MVC, written with flushes on WebFlux) are not kept.
+ * Thread-safe.
  */
 public final class DictionaryBodyCopies implements ResponseBodyCopies {
 

@@ -15,9 +15,9 @@ import org.springframework.http.HttpHeaders;
  * The server side of RFC 9842, on Spring MVC and WebFlux: a {@link DictionaryCompressed}
  * handler's responses carry {@code Use-As-Dictionary} and {@code Vary: Available-Dictionary},
  * and a request whose {@code Available-Dictionary} names a kept dictionary whose pattern
- * matches its path is offered the handler's dictionary codings ({@code dcz}, {@code dcb}) with that dictionary. A hash the store does not know
- * changes nothing: the response is negotiated as usual. The bodies are kept by
- * {@link DictionaryBodyCopies} or {@link DictionaryCaptureWebFilter}. Thread-safe.
+ * matches its path is offered the handler's dictionary codings ({@code dcz}, {@code dcb}) with
+ * that dictionary. A hash the store does not know changes nothing: the response is negotiated
+ * as usual. The bodies are kept by {@link DictionaryBodyCopies}. Thread-safe.
  */
 public final class DictionaryExchangeCodings implements ExchangeCodings {
 

@@ -143,6 +143,14 @@ public final class DictionaryTrainer {
 	}
 
 	/**
+	 * The path under which trained dictionaries are served.
+	 * @return the prefix, without a trailing {@code /}
+	 */
+	public String urlPrefix() {
+		return this.urlPrefix;
+	}
+
+	/**
 	 * Returns the path a trained dictionary is served at.
 	 * @param dictionary the dictionary
 	 * @return the path

@@ -4,7 +4,6 @@ import io.restcompress.codec.ContentCodecs;
 import io.restcompress.codec.autoconfigure.ContentCodecAutoConfiguration;
 import io.restcompress.dictionary.CapturedBodies;
 import io.restcompress.dictionary.DictionaryBodyCopies;
-import io.restcompress.dictionary.DictionaryCaptureWebFilter;
 import io.restcompress.dictionary.DictionaryCodings;
 import io.restcompress.dictionary.DictionaryDeclarations;
 import io.restcompress.dictionary.DictionaryEndpoint;
@@ -12,6 +11,7 @@ import io.restcompress.dictionary.DictionaryExchangeCodings;
 import io.restcompress.dictionary.DictionaryStore;
 import io.restcompress.dictionary.DictionaryTrainer;
 import io.restcompress.dictionary.TrainedDictionaryFilter;
+import io.restcompress.dictionary.TrainedDictionaryWebFilter;
 import io.restcompress.internal.server.ExchangeCodings;
 import io.restcompress.internal.server.ResponseBodyCopies;
 import io.restcompress.server.autoconfigure.ServerCompressionProperties;
@@ -85,6 +85,12 @@ public final class DictionaryAutoConfiguration {
 		return new DictionaryExchangeCodings(store, codings, declarations, trainer);
 	}
 
+	@Bean
+	@ConditionalOnMissingBean(ResponseBodyCopies.class)
+	DictionaryBodyCopies dictionaryBodyCopies(CapturedBodies bodies, DictionaryDeclarations declarations) {
+		return new DictionaryBodyCopies(bodies, declarations);
+	}
+
 	private static int innerOrder(ObjectProvider<ServerCompressionProperties> serverProperties) {
 		return serverProperties.getIfAvailable(ServerCompressionProperties::new).getFilterOrder() + 1;
 	}
@@ -107,17 +113,11 @@ public final class DictionaryAutoConfiguration {
 	static class ServletConfiguration {
 
 		@Bean
-		@ConditionalOnMissingBean(ResponseBodyCopies.class)
-		DictionaryBodyCopies dictionaryBodyCopies(CapturedBodies bodies, DictionaryDeclarations declarations) {
-			return new DictionaryBodyCopies(bodies, declarations);
-		}
-
-		@Bean
 		FilterRegistrationBean<TrainedDictionaryFilter> trainedDictionaryFilter(DictionaryTrainer trainer,
-				DictionaryProperties properties, ObjectProvider<ServerCompressionProperties> serverProperties) {
+				ObjectProvider<ServerCompressionProperties> serverProperties) {
 			FilterRegistrationBean<TrainedDictionaryFilter> registration = new FilterRegistrationBean<>(
 					new TrainedDictionaryFilter(trainer));
-			registration.addUrlPatterns(properties.getTraining().getUrlPrefix() + "/*");
+			registration.addUrlPatterns(trainer.urlPrefix() + "/*");
 			registration.setDispatcherTypes(DispatcherType.REQUEST);
 			registration.setOrder(innerOrder(serverProperties));
 			return registration;
@@ -131,10 +131,9 @@ public final class DictionaryAutoConfiguration {
 	static class ReactiveConfiguration {
 
 		@Bean
-		DictionaryCaptureWebFilter dictionaryCaptureWebFilter(CapturedBodies bodies,
-				DictionaryDeclarations declarations, DictionaryTrainer trainer,
+		TrainedDictionaryWebFilter trainedDictionaryWebFilter(DictionaryTrainer trainer,
 				ObjectProvider<ServerCompressionProperties> serverProperties) {
-			return new DictionaryCaptureWebFilter(bodies, declarations, trainer, innerOrder(serverProperties));
+			return new TrainedDictionaryWebFilter(trainer, innerOrder(serverProperties));
 		}
 
 	}

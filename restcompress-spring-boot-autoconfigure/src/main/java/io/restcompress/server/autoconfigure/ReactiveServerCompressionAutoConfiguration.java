@@ -6,6 +6,7 @@ import io.restcompress.decision.autoconfigure.DecisionAutoConfiguration;
 import io.restcompress.internal.reactive.DecoderThreads;
 import io.restcompress.internal.reactive.DecoderThreadsFactory;
 import io.restcompress.internal.server.ExchangeCodings;
+import io.restcompress.internal.server.ResponseBodyCopies;
 import io.restcompress.internal.server.ResponseEncodingRules;
 import io.restcompress.metrics.CompressionRecorder;
 import io.restcompress.server.ServerCompressionSettings;
@@ -45,10 +46,12 @@ public final class ReactiveServerCompressionAutoConfiguration {
 	@ConditionalOnMissingBean
 	ContentCodingWebFilter contentCodingWebFilter(ServerCompressionSettings settings,
 			ObjectProvider<CompressionRecorder> recorder, ServerCompressionProperties properties,
-			ResponseEncodingRules rules, ObjectProvider<ExchangeCodings> exchangeCodings) {
+			ResponseEncodingRules rules, ObjectProvider<ExchangeCodings> exchangeCodings,
+			ObjectProvider<ResponseBodyCopies> bodyCopies) {
 		ContentCodingWebFilter filter = new ContentCodingWebFilter(settings,
 				recorder.getIfAvailable(() -> CompressionRecorder.NONE), rules,
-				exchangeCodings.getIfAvailable(() -> ExchangeCodings.NONE));
+				exchangeCodings.getIfAvailable(() -> ExchangeCodings.NONE),
+				bodyCopies.getIfAvailable(() -> ResponseBodyCopies.NONE));
 		filter.setOrder(properties.getFilterOrder());
 		return filter;
 	}

@@ -3,6 +3,7 @@ package io.restcompress.server.reactive;
 import io.restcompress.codec.ContentDecodingException;
 import io.restcompress.internal.server.CodingProblem;
 import io.restcompress.internal.server.ExchangeCodings;
+import io.restcompress.internal.server.ResponseBodyCopies;
 import io.restcompress.internal.server.HandlerCompressionResolver;
 import io.restcompress.internal.server.ResponseEncodingRules;
 import io.restcompress.metrics.CompressionRecorder;
@@ -59,11 +60,24 @@ public class ContentCodingWebFilter implements WebFilter, Ordered {
 	 */
 	public ContentCodingWebFilter(ServerCompressionSettings settings, CompressionRecorder recorder,
 			ResponseEncodingRules rules, ExchangeCodings exchangeCodings) {
+		this(settings, recorder, rules, exchangeCodings, ResponseBodyCopies.NONE);
+	}
+
+	/**
+	 * Creates the filter.
+	 * @param settings the server's settings
+	 * @param recorder records what the filter does
+	 * @param rules the response rules
+	 * @param exchangeCodings the codings an exchange may add ahead of its handler's
+	 * @param bodyCopies which response bodies are copied as written
+	 */
+	public ContentCodingWebFilter(ServerCompressionSettings settings, CompressionRecorder recorder,
+			ResponseEncodingRules rules, ExchangeCodings exchangeCodings, ResponseBodyCopies bodyCopies) {
 		this.settings = settings;
 		this.recorder = recorder;
 		this.rules = rules;
 		this.handlers = new ReactiveCompressionExchange.Handlers(new HandlerCompressionResolver(settings),
-				exchangeCodings, settings.responseCodecs());
+				exchangeCodings, bodyCopies, settings.responseCodecs());
 	}
 
 	@Override

@@ -10,6 +10,8 @@ import io.restcompress.codec.ContentCodec;
 import io.restcompress.internal.server.ExchangeCodings;
 import io.restcompress.internal.server.HandlerCompression;
 import io.restcompress.internal.server.HandlerCompressionResolver;
+import io.restcompress.internal.server.ResponseBodyCopies;
+import io.restcompress.internal.server.ResponseBodyCopy;
 import io.restcompress.internal.server.ResponseEncodingDecision;
 import io.restcompress.internal.server.ResponseEncodingRules;
 import io.restcompress.internal.server.ResponseFields;
@@ -26,8 +28,8 @@ import org.springframework.web.server.ServerWebExchange;
 
 /**
  * The state of one reactive exchange that the response rules read: the client's
- * {@code Accept-Encoding}, parsed when first needed, and what the handler allows, looked up
- * when the response is decided (after the handler was mapped).
+ * {@code Accept-Encoding}, parsed when first needed, and what the handler allows and where its
+ * body is copied to, looked up when the response is decided (after the handler was mapped).
  */
 final class ReactiveCompressionExchange {
 
@@ -44,6 +46,10 @@ final class ReactiveCompressionExchange {
 	private @Nullable AcceptEncoding acceptEncoding;
 
 	private @Nullable HandlerCompression handler;
+
+	private boolean bodyCopyOpened;
+
+	private @Nullable ResponseBodyCopy bodyCopy;
 
 	ReactiveCompressionExchange(ResponseEncodingRules rules, Handlers handlers, CompressionRecorder recorder,
 			ServerWebExchange exchange) {
@@ -83,6 +89,18 @@ final class ReactiveCompressionExchange {
 	}
 
 	/**
+	 * Where the body is copied to as it is written, if anywhere; asked of the handler when the
+	 * body is first written.
+	 */
+	@Nullable ResponseBodyCopy bodyCopy() {
+		if (!this.bodyCopyOpened) {
+			this.bodyCopyOpened = true;
+			this.bodyCopy = this.handlers.bodyCopy(this.exchange);
+		}
+		return this.bodyCopy;
+	}
+
+	/**
 	 * What the handler allows, with the codings the exchange adds, once the request has been
 	 * mapped to a handler; resolved once.
 	 */
@@ -117,14 +135,23 @@ final class ReactiveCompressionExchange {
 
 		private final ExchangeCodings exchangeCodings;
 
+		private final ResponseBodyCopies bodyCopies;
+
 		private final List<ContentCodec> serverCodecs;
 
 		private final Map<CompressionRoutes.RouteCompression, HandlerCompression> routes = new ConcurrentHashMap<>();
 
-		Handlers(HandlerCompressionResolver resolver, ExchangeCodings exchangeCodings, List<ContentCodec> serverCodecs) {
+		Handlers(HandlerCompressionResolver resolver, ExchangeCodings exchangeCodings, ResponseBodyCopies bodyCopies,
+				List<ContentCodec> serverCodecs) {
 			this.resolver = resolver;
 			this.exchangeCodings = exchangeCodings;
+			this.bodyCopies = bodyCopies;
 			this.serverCodecs = serverCodecs;
+		}
+
+		@Nullable ResponseBodyCopy bodyCopy(ServerWebExchange exchange) {
+			Object handler = exchange.getAttribute(HandlerMapping.BEST_MATCHING_HANDLER_ATTRIBUTE);
+			return (handler != null) ? this.bodyCopies.open(handler, exchange.getRequest().getMethod().name()) : null;
 		}
 
 		@Nullable HandlerCompression of(ServerWebExchange exchange) {

@@ -7,13 +7,13 @@ import io.restcompress.codec.ContentCodec;
 import io.restcompress.codec.ZstdCodec;
 import io.restcompress.codec.autoconfigure.ContentCodecAutoConfiguration;
 import io.restcompress.dictionary.DictionaryBodyCopies;
-import io.restcompress.dictionary.DictionaryCaptureWebFilter;
 import io.restcompress.dictionary.DictionaryCodings;
 import io.restcompress.dictionary.DictionaryExchangeCodings;
 import io.restcompress.dictionary.DictionaryStore;
 import io.restcompress.dictionary.MatchPattern;
 import io.restcompress.dictionary.StoredDictionary;
 import io.restcompress.dictionary.TrainedDictionaryFilter;
+import io.restcompress.dictionary.TrainedDictionaryWebFilter;
 import io.restcompress.internal.server.ExchangeCodings;
 import io.restcompress.internal.server.ResponseBodyCopies;
 import io.restcompress.server.CompressionHandlerInterceptor;
@@ -87,19 +87,23 @@ class DictionaryAutoConfigurationTests {
 	}
 
 	@Test
-	void onAReactiveServerTheWebFilterKeepsBodiesAndTheCodingFilterOffersDcz() {
+	void onAReactiveServerTheCodingFilterOffersDczAndCopiesDictionaryBodies() {
 		new ReactiveWebApplicationContextRunner()
 			.withConfiguration(AutoConfigurations.of(ContentCodecAutoConfiguration.class,
 					DictionaryAutoConfiguration.class, ReactiveServerCompressionAutoConfiguration.class))
 			.withPropertyValues("restcompress.dictionary.enabled=true")
 			.run((context) -> {
-				assertThat(context).hasSingleBean(DictionaryCaptureWebFilter.class)
+				assertThat(context).hasSingleBean(TrainedDictionaryWebFilter.class)
 					.doesNotHaveBean(FilterRegistrationBean.class);
-				assertThat(context.getBean(DictionaryCaptureWebFilter.class).getOrder())
+				assertThat(context.getBean(TrainedDictionaryWebFilter.class).getOrder())
 					.isEqualTo(Ordered.HIGHEST_PRECEDENCE + 11);
-				assertThat(context.getBean(ContentCodingWebFilter.class)).extracting("handlers")
+				ContentCodingWebFilter filter = context.getBean(ContentCodingWebFilter.class);
+				assertThat(filter).extracting("handlers")
 					.extracting("exchangeCodings")
 					.isSameAs(context.getBean(DictionaryExchangeCodings.class));
+				assertThat(filter).extracting("handlers")
+					.extracting("bodyCopies")
+					.isSameAs(context.getBean(DictionaryBodyCopies.class));
 			});
 	}
 

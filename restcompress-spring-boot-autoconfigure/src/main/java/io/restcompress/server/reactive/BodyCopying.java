@@ -1,0 +1,51 @@
+package io.restcompress.server.reactive;
+
+import java.nio.ByteBuffer;
+import java.util.function.IntSupplier;
+
+import io.restcompress.internal.server.ResponseBodyCopy;
+import org.jspecify.annotations.Nullable;
+import org.reactivestreams.Publisher;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+import org.springframework.core.io.buffer.DataBuffer;
+
+/**
+ * Feeds the buffers of a response body to its {@link ResponseBodyCopy} as they pass, without
+ * consuming them, and ends the copy with the response's status once the body is complete.
+ */
+final class BodyCopying {
+
+	private BodyCopying() {
+	}
+
+	static Publisher<? extends DataBuffer> of(Publisher<? extends DataBuffer> body, @Nullable ResponseBodyCopy copy,
+			IntSupplier status) {
+		if (copy == null) {
+			return body;
+		}
+		if (body instanceof Mono<? extends DataBuffer> single) {
+			// a whole body in one buffer; the server may cancel once it has it, before completion
+			return single.doOnNext((buffer) -> {
+				write(copy, buffer);
+				copy.completed(status.getAsInt());
+			});
+		}
+		return Flux.from(body)
+			.doOnNext((buffer) -> write(copy, buffer))
+			.doOnComplete(() -> copy.completed(status.getAsInt()));
+	}
+
+	private static void write(ResponseBodyCopy copy, DataBuffer buffer) {
+		try (DataBuffer.ByteBufferIterator readable = buffer.readableByteBuffers()) {
+			while (readable.hasNext()) {
+				ByteBuffer part = readable.next();
+				byte[] chunk = new byte[part.remaining()];
+				part.get(chunk);
+				copy.write(chunk, 0, chunk.length);
+			}
+		}
+	}
+
+}
