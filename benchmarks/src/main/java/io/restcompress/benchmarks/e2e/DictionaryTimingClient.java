@@ -16,6 +16,12 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -35,11 +41,15 @@ import io.restcompress.codec.ZstdCodec;
  * {@code dcz} and {@code dcb}, and versions of the polled feed as identity, zstd, {@code dcz} and
  * {@code dcb} against the version before. Each request is timed from the first byte sent to the
  * last byte decoded (with restcompress's codecs) and checked against the identity body; the
- * first round is a warm-up. Appends CSV rows ({@code link,mode,endpoint,round,ms,received}) to
- * {@code --out} and prints a Markdown table of means.
+ * first round is a warm-up. The records are also fetched as a batch: all of them, by
+ * {@code --concurrency} connections at once, timed from the first request to the last body
+ * decoded (endpoint {@code batch}, one row per round, the bytes of the whole batch), as a
+ * service does that needs many small resources at once. Appends CSV rows
+ * ({@code link,mode,endpoint,round,ms,received}) to {@code --out} and prints a Markdown table of
+ * means.
  * <p>
  * Options: {@code --server URL --phase train|time --link NAME --records N --rounds N --polls N
- * --out FILE}.
+ * --concurrency N --out FILE}.
  */
 public final class DictionaryTimingClient {
 
@@ -137,6 +147,14 @@ public final class DictionaryTimingClient {
 							expected);
 				}
 			}
+			for (int round = -1; round < rounds; round++) {
+				batch(out, link, round, "identity", Map.of("Accept-Encoding", "identity"), null, identities);
+				batch(out, link, round, "zstd", Map.of("Accept-Encoding", "zstd"), this.zstd, identities);
+				batch(out, link, round, "dcz", Map.of("Accept-Encoding", "dcz, zstd", "Available-Dictionary", trainedHash),
+						recordDcz, identities);
+				batch(out, link, round, "dcb", Map.of("Accept-Encoding", "dcb, br", "Available-Dictionary", trainedHash),
+						recordDcb, identities);
+			}
 			Map<String, byte[]> versions = new LinkedHashMap<>();
 			for (String resource : List.of("/api/feed", "/api/bulletin")) {
 				for (int version = 0; version <= polls; version++) {
@@ -175,10 +193,79 @@ public final class DictionaryTimingClient {
 				dictionaryCodec, expected);
 	}
 
+	/**
+	 * Fetches every timed record once, spread over {@code --concurrency} connections opened (and
+	 * used once, untimed) beforehand.
+	 */
+	private void batch(PrintWriter out, String link, int round, String mode, Map<String, String> headers,
+			ContentCodec decoder, List<byte[]> expected) throws IOException {
+		int concurrency = Integer.parseInt(this.options.getOrDefault("concurrency", "8"));
+		URI server = URI.create(this.options.get("server"));
+		List<HttpConnection> connections = new ArrayList<>();
+		ExecutorService workers = Executors.newFixedThreadPool(concurrency);
+		try {
+			for (int c = 0; c < concurrency; c++) {
+				HttpConnection connection = new HttpConnection(server);
+				connections.add(connection);
+				fetch(connection, "/bench/records/1", headers, decoder, expected.get(0), mode);
+			}
+			AtomicInteger next = new AtomicInteger();
+			AtomicLong received = new AtomicLong();
+			List<Future<?>> running = new ArrayList<>();
+			long start = System.nanoTime();
+			for (HttpConnection connection : connections) {
+				running.add(workers.submit(() -> {
+					for (int k = next.getAndIncrement(); k < expected.size(); k = next.getAndIncrement()) {
+						received.addAndGet(fetch(connection, "/bench/records/" + (2 * k + 1), headers, decoder,
+								expected.get(k), mode));
+					}
+					return null;
+				}));
+			}
+			for (Future<?> worker : running) {
+				worker.get();
+			}
+			long nanos = System.nanoTime() - start;
+			record(out, link, round, "batch", mode, nanos, received.get());
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IOException(ex);
+		}
+		catch (ExecutionException ex) {
+			throw new IOException("batch of " + mode + " failed", ex.getCause());
+		}
+		finally {
+			workers.shutdownNow();
+			for (HttpConnection connection : connections) {
+				connection.close();
+			}
+		}
+	}
+
 	private void timed(PrintWriter out, String link, int round, String endpoint, String mode, String path,
 			Map<String, String> headers, ContentCodec decoder, byte[] expected) throws IOException {
 		long start = System.nanoTime();
-		HttpConnection.Response response = this.connection.send("GET", path, headers, null);
+		long received = fetch(this.connection, path, headers, decoder, expected, mode);
+		record(out, link, round, endpoint, mode, System.nanoTime() - start, received);
+	}
+
+	private synchronized void record(PrintWriter out, String link, int round, String endpoint, String mode, long nanos,
+			long received) {
+		if (round >= 0) {
+			out.printf(Locale.ROOT, "%s,%s,%s,%d,%.3f,%d%n", link, mode, endpoint, round, nanos / 1e6, received);
+			this.results.computeIfAbsent(endpoint + "," + mode, (key) -> new ArrayList<>())
+				.add(new double[] { nanos / 1e6, received });
+		}
+	}
+
+	/**
+	 * Sends one request and decodes its body, failing unless it is the expected body in the
+	 * expected coding; returns the bytes received (header and body).
+	 */
+	private static long fetch(HttpConnection connection, String path, Map<String, String> headers,
+			ContentCodec decoder, byte[] expected, String mode) throws IOException {
+		HttpConnection.Response response = connection.send("GET", path, headers, null);
 		String coding = response.headers.getOrDefault("content-encoding", "identity");
 		byte[] body;
 		if (decoder != null && coding.equals(decoder.coding())) {
@@ -190,17 +277,12 @@ public final class DictionaryTimingClient {
 			body = response.body.readAllBytes();
 		}
 		long[] bytes = response.finish();
-		long nanos = System.nanoTime() - start;
 		String expectedCoding = (decoder != null) ? decoder.coding() : "identity";
 		if (response.status != 200 || !coding.equals(expectedCoding) || !Arrays.equals(body, expected)) {
 			throw new IllegalStateException(mode + " " + path + ": status " + response.status + ", coding " + coding
 					+ ", " + body.length + " bytes decoded, expected " + expectedCoding + " and " + expected.length);
 		}
-		if (round >= 0) {
-			out.printf(Locale.ROOT, "%s,%s,%s,%d,%.3f,%d%n", link, mode, endpoint, round, nanos / 1e6, bytes[1]);
-			this.results.computeIfAbsent(endpoint + "," + mode, (key) -> new ArrayList<>())
-				.add(new double[] { nanos / 1e6, bytes[1] });
-		}
+		return bytes[1];
 	}
 
 	private byte[] trainedDictionary() throws IOException {
@@ -231,7 +313,7 @@ public final class DictionaryTimingClient {
 		System.out.printf(Locale.ROOT, "#### %s: mean request time, ms / mean bytes received (headers and body)%n%n", link);
 		System.out.println("| endpoint | " + String.join(" | ", MODES) + " |");
 		System.out.println("|---|" + "---:|".repeat(MODES.size()));
-		for (String endpoint : List.of("records", "feed", "bulletin")) {
+		for (String endpoint : List.of("records", "batch", "feed", "bulletin")) {
 			StringBuilder row = new StringBuilder("| ").append(endpoint).append(" |");
 			for (String mode : MODES) {
 				List<double[]> measured = this.results.get(endpoint + "," + mode);
