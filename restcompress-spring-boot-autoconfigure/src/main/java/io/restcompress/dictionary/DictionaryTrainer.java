@@ -4,8 +4,10 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import com.github.luben.zstd.ZstdDictTrainer;
 import com.github.luben.zstd.ZstdException;
@@ -99,6 +101,28 @@ public final class DictionaryTrainer {
 	}
 
 	/**
+	 * Serves a dictionary trained before for a pattern, in place of one trained here: one
+	 * exported by fetching its URL, so that every instance of an application serves the same
+	 * dictionary from the start. Training the pattern again replaces it.
+	 * @param match the pattern
+	 * @param content the raw dictionary
+	 * @return the dictionary
+	 * @throws IllegalArgumentException if the content is empty or cannot serve as a raw-content
+	 * dictionary
+	 */
+	public StoredDictionary load(MatchPattern match, byte[] content) {
+		if (content.length == 0 || !DczCodec.usableAsDictionary(content)) {
+			throw new IllegalArgumentException("A trained dictionary for " + match
+					+ " must be raw content, not empty and not in zstd's dictionary format (as served at its URL)");
+		}
+		StoredDictionary dictionary = new StoredDictionary(content.clone(), DczCodec.sha256(content), match, "");
+		synchronized (this.samples) {
+			this.trained.put(match, dictionary);
+		}
+		return dictionary;
+	}
+
+	/**
 	 * Returns the dictionary trained for a pattern.
 	 * @param match the pattern
 	 * @return the dictionary, or {@code null} if none was trained
@@ -178,17 +202,20 @@ public final class DictionaryTrainer {
 	public Map<String, Map<String, Object>> report() {
 		Map<String, Map<String, Object>> report = new LinkedHashMap<>();
 		synchronized (this.samples) {
-			this.samples.forEach((match, pool) -> {
+			Set<MatchPattern> patterns = new LinkedHashSet<>(this.samples.keySet());
+			patterns.addAll(this.trained.keySet());
+			for (MatchPattern match : patterns) {
+				Samples pool = this.samples.get(match);
 				Map<String, Object> entry = new LinkedHashMap<>();
-				entry.put("samples", pool.bodies.size());
-				entry.put("sampleBytes", pool.bytes);
+				entry.put("samples", (pool != null) ? pool.bodies.size() : 0);
+				entry.put("sampleBytes", (pool != null) ? pool.bytes : 0L);
 				StoredDictionary dictionary = this.trained.get(match);
 				if (dictionary != null) {
 					entry.put("dictionaryBytes", dictionary.content().length);
 					entry.put("url", url(dictionary));
 				}
 				report.put(match.pattern(), entry);
-			});
+			}
 		}
 		return report;
 	}

@@ -4,6 +4,7 @@ import io.restcompress.codec.DczCodec;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 
 /**
@@ -29,6 +30,40 @@ class DictionaryTrainerTests {
 		assertThat(trainer.find(dictionary.hash(), "/api/other")).isNull();
 		assertThat(trainer.report().get("/api/small/*")).containsEntry("samples", 300)
 			.containsEntry("url", trainer.url(dictionary));
+	}
+
+	@Test
+	void servesALoadedDictionaryAsIfTrainedHereUntilTrainedAgain() {
+		DictionaryTrainer exporter = new DictionaryTrainer(10_000_000, 16 * 1024, "/dictionaries");
+		for (int n = 0; n < 300; n++) {
+			exporter.sample(SMALL, DictionaryTestApplication.Versions.smallBody(n));
+		}
+		byte[] exported = exporter.train(SMALL).content();
+		DictionaryTrainer trainer = new DictionaryTrainer(10_000_000, 16 * 1024, "/dictionaries");
+		StoredDictionary loaded = trainer.load(SMALL, exported);
+		assertThat(loaded.content()).isEqualTo(exported);
+		assertThat(loaded.hash()).isEqualTo(DczCodec.sha256(exported));
+		assertThat(trainer.trained(SMALL)).isSameAs(loaded);
+		assertThat(trainer.served(trainer.url(loaded))).isSameAs(loaded);
+		assertThat(trainer.find(loaded.hash(), "/api/small/7")).isSameAs(loaded);
+		assertThat(trainer.report().get("/api/small/*")).containsEntry("samples", 0)
+			.containsEntry("dictionaryBytes", exported.length);
+		for (int n = 0; n < 300; n++) {
+			trainer.sample(SMALL, DictionaryTestApplication.Versions.smallBody(n + 1000));
+		}
+		assertThat(trainer.train(SMALL)).isNotSameAs(loaded);
+		assertThat(trainer.served(trainer.url(loaded))).isNull();
+	}
+
+	@Test
+	void refusesToLoadAnEmptyDictionaryOrOneInZstdsFormat() {
+		DictionaryTrainer trainer = new DictionaryTrainer(10_000, 1024, "/dictionaries");
+		assertThatIllegalArgumentException().isThrownBy(() -> trainer.load(SMALL, new byte[0]))
+			.withMessageContaining("raw content");
+		byte[] zstdFormat = { 0x37, (byte) 0xA4, 0x30, (byte) 0xEC, 1, 2, 3, 4, 5, 6, 7, 8 };
+		assertThatIllegalArgumentException().isThrownBy(() -> trainer.load(SMALL, zstdFormat))
+			.withMessageContaining("raw content");
+		assertThat(trainer.trained(SMALL)).isNull();
 	}
 
 	@Test

@@ -62,8 +62,10 @@ public final class DictionaryAutoConfiguration {
 	@ConditionalOnMissingBean
 	DictionaryTrainer dictionaryTrainer(DictionaryProperties properties) {
 		DictionaryProperties.Training training = properties.getTraining();
-		return new DictionaryTrainer(training.getMaxSampleSize().toBytes(),
+		DictionaryTrainer trainer = new DictionaryTrainer(training.getMaxSampleSize().toBytes(),
 				(int) training.getDictionarySize().toBytes(), training.getUrlPrefix());
+		TrainedDictionaryLoader.load(trainer, training.getDictionaries());
+		return trainer;
 	}
 
 	@Bean

@@ -1,6 +1,12 @@
 package io.restcompress.dictionary.autoconfigure;
 
+import java.util.ArrayList;
+import java.util.List;
+
+import org.jspecify.annotations.Nullable;
+
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.core.io.Resource;
 import org.springframework.util.unit.DataSize;
 
 /**
@@ -51,6 +57,12 @@ public class DictionaryProperties extends DictionaryStoreProperties {
 		 */
 		private String urlPrefix = "/restcompress/dictionaries";
 
+		/**
+		 * Dictionaries trained before (fetched from their URL), served from startup in place of
+		 * training, so that every instance serves the same ones.
+		 */
+		private final List<Trained> dictionaries = new ArrayList<>();
+
 		public DataSize getMaxSampleSize() {
 			return this.maxSampleSize;
 		}
@@ -73,6 +85,44 @@ public class DictionaryProperties extends DictionaryStoreProperties {
 
 		public void setUrlPrefix(String urlPrefix) {
 			this.urlPrefix = urlPrefix;
+		}
+
+		public List<Trained> getDictionaries() {
+			return this.dictionaries;
+		}
+
+	}
+
+	/**
+	 * A dictionary trained before, for one match pattern.
+	 */
+	public static class Trained {
+
+		/**
+		 * Match pattern of the handler the dictionary was trained for, as its annotation names
+		 * it.
+		 */
+		private @Nullable String match;
+
+		/**
+		 * Location of the raw dictionary, as served at its URL.
+		 */
+		private @Nullable Resource location;
+
+		public @Nullable String getMatch() {
+			return this.match;
+		}
+
+		public void setMatch(@Nullable String match) {
+			this.match = match;
+		}
+
+		public @Nullable Resource getLocation() {
+			return this.location;
+		}
+
+		public void setLocation(@Nullable Resource location) {
+			this.location = location;
 		}
 
 	}

@@ -1,5 +1,9 @@
 package io.restcompress.dictionary.autoconfigure;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 
@@ -10,6 +14,7 @@ import io.restcompress.dictionary.DictionaryBodyCopies;
 import io.restcompress.dictionary.DictionaryCodings;
 import io.restcompress.dictionary.DictionaryExchangeCodings;
 import io.restcompress.dictionary.DictionaryStore;
+import io.restcompress.dictionary.DictionaryTrainer;
 import io.restcompress.dictionary.MatchPattern;
 import io.restcompress.dictionary.StoredDictionary;
 import io.restcompress.dictionary.TrainedDictionaryFilter;
@@ -21,6 +26,7 @@ import io.restcompress.server.autoconfigure.ReactiveServerCompressionAutoConfigu
 import io.restcompress.server.autoconfigure.ServerCompressionAutoConfiguration;
 import io.restcompress.server.reactive.ContentCodingWebFilter;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ReactiveWebApplicationContextRunner;
@@ -129,6 +135,48 @@ class DictionaryAutoConfigurationTests {
 	}
 
 	@Test
+	void loadsTheConfiguredTrainedDictionariesAtStartup(@TempDir Path directory) throws IOException {
+		byte[] dictionary = "{\"id\":0,\"name\":\"\",\"tags\":[]}".repeat(20).getBytes(StandardCharsets.UTF_8);
+		Path file = Files.write(directory.resolve("small.dict"), dictionary);
+		this.contextRunner
+			.withPropertyValues("restcompress.dictionary.enabled=true",
+					"restcompress.dictionary.training.dictionaries[0].match=/api/small/*",
+					"restcompress.dictionary.training.dictionaries[0].location=" + file.toUri())
+			.run((context) -> {
+				StoredDictionary loaded = context.getBean(DictionaryTrainer.class).trained(MatchPattern.of("/api/small/*"));
+				assertThat(loaded).isNotNull();
+				assertThat(loaded.content()).isEqualTo(dictionary);
+			});
+	}
+
+	@Test
+	void failsToStartWhenAConfiguredDictionaryCannotBeRead(@TempDir Path directory) {
+		String missing = directory.resolve("missing.dict").toUri().toString();
+		this.contextRunner
+			.withPropertyValues("restcompress.dictionary.enabled=true",
+					"restcompress.dictionary.training.dictionaries[0].match=/api/small/*",
+					"restcompress.dictionary.training.dictionaries[0].location=" + missing)
+			.run((context) -> assertThat(context).hasFailed()
+				.getFailure()
+				.rootCause()
+				.isInstanceOf(IOException.class)
+				.satisfies((ex) -> assertThat(context.getStartupFailure())
+					.hasStackTraceContaining("restcompress.dictionary.training.dictionaries[0] (/api/small/*)")
+					.hasStackTraceContaining("missing.dict")));
+	}
+
+	@Test
+	void failsToStartWhenAConfiguredDictionaryHasNoMatch(@TempDir Path directory) throws IOException {
+		Path file = Files.write(directory.resolve("small.dict"), new byte[] { 1, 2, 3 });
+		this.contextRunner
+			.withPropertyValues("restcompress.dictionary.enabled=true",
+					"restcompress.dictionary.training.dictionaries[0].location=" + file.toUri())
+			.run((context) -> assertThat(context).hasFailed()
+				.getFailure()
+				.hasStackTraceContaining("restcompress.dictionary.training.dictionaries[0] needs both a match and a location"));
+	}
+
+	@Test
 	void limitsHaveDefaults() {
 		DictionaryProperties properties = new DictionaryProperties();
 		assertThat(properties.isEnabled()).isFalse();
@@ -136,6 +184,7 @@ class DictionaryAutoConfigurationTests {
 		assertThat(properties.getMaxTotalSize()).isEqualTo(DataSize.ofMegabytes(32));
 		assertThat(properties.getMaxEntries()).isEqualTo(64);
 		assertThat(properties.getTtl()).isEqualTo(Duration.ofHours(1));
+		assertThat(properties.getTraining().getDictionaries()).isEmpty();
 	}
 
 	@Test
