@@ -130,7 +130,7 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 
 	@Override
 	public void setHeader(String name, @Nullable String value) {
-		if (HttpHeaders.CONTENT_LENGTH.equalsIgnoreCase(name) && this.state != State.IDENTITY) {
+		if (this.state != State.IDENTITY && HttpHeaders.CONTENT_LENGTH.equalsIgnoreCase(name)) {
 			setContentLengthLong((value != null) ? parseLength(value) : -1);
 		}
 		else {
@@ -140,7 +140,7 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 
 	@Override
 	public void addHeader(String name, @Nullable String value) {
-		if (HttpHeaders.CONTENT_LENGTH.equalsIgnoreCase(name) && this.state != State.IDENTITY) {
+		if (this.state != State.IDENTITY && HttpHeaders.CONTENT_LENGTH.equalsIgnoreCase(name)) {
 			setContentLengthLong((value != null) ? parseLength(value) : -1);
 		}
 		else {
@@ -150,7 +150,7 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 
 	@Override
 	public void setIntHeader(String name, int value) {
-		if (HttpHeaders.CONTENT_LENGTH.equalsIgnoreCase(name) && this.state != State.IDENTITY) {
+		if (this.state != State.IDENTITY && HttpHeaders.CONTENT_LENGTH.equalsIgnoreCase(name)) {
 			setContentLengthLong(value);
 		}
 		else {
@@ -361,13 +361,13 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 	 * until its size is known.
 	 */
 	private boolean startBody() throws IOException {
+		if (this.declaredLength >= 0) {
+			decide(this.declaredLength);
+			return false;
+		}
 		SkipReason reason = this.exchange.ineligibility(getStatus(), this.fields);
 		if (reason != null) {
 			identity(reason, this.declaredLength);
-			return false;
-		}
-		if (this.declaredLength >= 0) {
-			decide(this.declaredLength);
 			return false;
 		}
 		this.held = new ThresholdBuffer((int) this.exchange.minResponseSize());

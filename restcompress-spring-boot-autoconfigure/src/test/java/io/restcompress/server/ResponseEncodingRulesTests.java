@@ -12,6 +12,7 @@ import io.restcompress.internal.server.ResponseEncodingDecision;
 import io.restcompress.internal.server.ResponseEncodingRules;
 import io.restcompress.internal.server.ResponseFields;
 import io.restcompress.metrics.SkipReason;
+import org.assertj.core.api.InstanceOfAssertFactories;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -132,6 +133,20 @@ class ResponseEncodingRulesTests {
 		this.response.setContentType(contentType);
 		assertThat(this.rules.ineligibility(HandlerCompression.SERVER_DEFAULTS, 200, this.fields))
 			.isEqualTo(SkipReason.CONTENT_TYPE);
+	}
+
+	@Test
+	void remembersTheCompressibilityOfAtMost256ContentTypes() {
+		for (int i = 0; i < 1000; i++) {
+			this.response.setContentType("application/json; version=" + i);
+			assertThat(this.rules.ineligibility(HandlerCompression.SERVER_DEFAULTS, 200, this.fields)).isNull();
+		}
+		assertThat(this.rules).extracting("compressibleTypes", InstanceOfAssertFactories.MAP).hasSize(256);
+		this.response.setContentType("image/png");
+		assertThat(this.rules.ineligibility(HandlerCompression.SERVER_DEFAULTS, 200, this.fields))
+			.isEqualTo(SkipReason.CONTENT_TYPE);
+		this.response.setContentType("application/json; version=3");
+		assertThat(this.rules.ineligibility(HandlerCompression.SERVER_DEFAULTS, 200, this.fields)).isNull();
 	}
 
 	@Test

@@ -3,6 +3,8 @@ package io.restcompress.internal.server;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
 import io.restcompress.codec.AcceptEncoding;
@@ -34,7 +36,12 @@ import org.springframework.util.MimeType;
  */
 public final class ResponseEncodingRules {
 
+	/** The most {@code Content-Type} values whose compressibility is remembered. */
+	static final int MAX_REMEMBERED_TYPES = 256;
+
 	private final ServerCompressionSettings settings;
+
+	private final Map<String, Boolean> compressibleTypes = new ConcurrentHashMap<>();
 
 	private final @Nullable CompressionDecisions decisions;
 
@@ -246,12 +253,21 @@ public final class ResponseEncodingRules {
 	}
 
 	private boolean compressibleType(String contentType) {
+		Boolean known = this.compressibleTypes.get(contentType);
+		if (known != null) {
+			return known;
+		}
+		boolean compressible;
 		try {
-			return this.settings.isCompressible(MimeType.valueOf(contentType));
+			compressible = this.settings.isCompressible(MimeType.valueOf(contentType));
 		}
 		catch (InvalidMimeTypeException ex) {
-			return false;
+			compressible = false;
 		}
+		if (this.compressibleTypes.size() < MAX_REMEMBERED_TYPES) {
+			this.compressibleTypes.put(contentType, compressible);
+		}
+		return compressible;
 	}
 
 }
