@@ -4,7 +4,7 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Where a kept response body goes: the store, as the dictionary of its pattern, or the
- * trainer, as a sample of it. Shared by the Spring MVC and WebFlux capture filters.
+ * trainer, as a sample of it. Fed by {@link DictionaryBodyCopies} on Spring MVC and WebFlux.
  */
 public final class CapturedBodies {
 

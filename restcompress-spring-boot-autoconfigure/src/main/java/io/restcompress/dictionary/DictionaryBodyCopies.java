@@ -10,9 +10,9 @@ import org.jspecify.annotations.Nullable;
  * Keeps the bodies of {@link DictionaryCompressed} handlers' {@code 200} responses to
  * {@code GET} as dictionaries or training samples ({@link CapturedBodies}), on Spring MVC and
  * WebFlux: the content-coding filter copies such a body as the application writes it, before it
- * is encoded, up to the store's size limit (a larger body is not kept at all). Streamed
- * responses (asynchronous on Spring MVC, written with flushes on WebFlux) are not kept.
- * Thread-safe.
+ * is encoded, up to the store's size limit (a larger body is not kept at all). Not kept:
+ * asynchronous responses on Spring MVC, bodies written with {@code writeAndFlushWith} on
+ * WebFlux, responses on excluded paths, and bodies whose client went away. Thread-safe.
  */
 public final class DictionaryBodyCopies implements ResponseBodyCopies {
 
@@ -67,9 +67,8 @@ public final class DictionaryBodyCopies implements ResponseBodyCopies {
 
 		@Override
 		public void reset() {
-			if (this.copy != null) {
-				this.copy.reset();
-			}
+			this.copy = new ByteArrayOutputStream();
+			this.written = false;
 		}
 
 		@Override

@@ -11,6 +11,8 @@ import io.restcompress.internal.server.ResponseFields;
 import io.restcompress.metrics.SkipReason;
 import jakarta.servlet.ServletRequest;
 import jakarta.servlet.http.HttpServletRequest;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.http.HttpHeaders;
@@ -25,6 +27,8 @@ final class CompressionExchange {
 
 	private static final String ATTRIBUTE = CompressionExchange.class.getName();
 
+	private static final Log logger = LogFactory.getLog(CompressionExchange.class);
+
 	private final ResponseEncodingRules rules;
 
 	private final HttpServletRequest request;
@@ -37,10 +41,13 @@ final class CompressionExchange {
 
 	private @Nullable ResponseBodyCopy bodyCopy;
 
-	CompressionExchange(ResponseEncodingRules rules, HttpServletRequest request) {
+	private final boolean responseEncodable;
+
+	CompressionExchange(ResponseEncodingRules rules, HttpServletRequest request, boolean responseEncodable) {
 		this.rules = rules;
 		this.request = request;
 		this.head = "HEAD".equals(request.getMethod());
+		this.responseEncodable = responseEncodable;
 	}
 
 	static @Nullable CompressionExchange find(ServletRequest request) {
@@ -53,6 +60,13 @@ final class CompressionExchange {
 
 	void handledBy(HandlerCompression handler) {
 		this.handler = handler;
+	}
+
+	/**
+	 * Whether the response passes through the encoding wrapper: not on an excluded path.
+	 */
+	boolean isResponseEncodable() {
+		return this.responseEncodable;
 	}
 
 	void copyBodyTo(@Nullable ResponseBodyCopy copy) {
@@ -70,8 +84,14 @@ final class CompressionExchange {
 	void endBodyCopy(int status) {
 		ResponseBodyCopy copy = this.bodyCopy;
 		this.bodyCopy = null;
-		if (copy != null && status >= 0) {
+		if (copy == null || status < 0) {
+			return;
+		}
+		try {
 			copy.completed(status);
+		}
+		catch (RuntimeException ex) {
+			logger.warn("Could not keep the body of the response to " + this.request.getRequestURI(), ex);
 		}
 	}
 

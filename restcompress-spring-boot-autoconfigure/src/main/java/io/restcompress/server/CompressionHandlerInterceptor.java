@@ -48,12 +48,14 @@ public class CompressionHandlerInterceptor implements HandlerInterceptor {
 		CompressionExchange exchange = CompressionExchange.find(request);
 		if (exchange != null) {
 			HandlerCompression allowed = this.resolver.resolve(handler);
-			if (allowed.allowed()) {
+			if (allowed.allowed() && exchange.isResponseEncodable()) {
 				allowed = allowed.withFirst(this.exchangeCodings.offer(handler, request.getRequestURI(),
 						request::getHeader, new ServletResponseFields(response)), this.settings.responseCodecs());
 			}
 			exchange.handledBy(allowed);
-			if (request.getDispatcherType() == DispatcherType.REQUEST) {
+			DispatcherType dispatch = request.getDispatcherType();
+			if (exchange.isResponseEncodable()
+					&& (dispatch == DispatcherType.REQUEST || dispatch == DispatcherType.FORWARD)) {
 				exchange.copyBodyTo(this.bodyCopies.open(handler, request.getMethod()));
 			}
 		}

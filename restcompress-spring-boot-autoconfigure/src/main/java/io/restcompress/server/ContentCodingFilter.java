@@ -96,11 +96,12 @@ public class ContentCodingFilter extends OncePerRequestFilter {
 		if (this.settings.decodeRequests() && this.settings.advertiseRequestCodings()) {
 			response.setHeader(HttpHeaders.ACCEPT_ENCODING, this.settings.codecs().tokens());
 		}
-		exchange = new CompressionExchange(this.rules, request);
+		boolean excluded = isExcluded(request);
+		exchange = new CompressionExchange(this.rules, request, !excluded);
 		exchange.attachTo(request);
 		HttpServletRequest decodingRequest = request(request, bodyDecoders);
 		HttpServletResponse encodingResponse = response;
-		if (isExcluded(request)) {
+		if (excluded) {
 			this.recorder.skipped(Side.SERVER, Direction.RESPONSE, SkipReason.DISABLED);
 		}
 		else {
@@ -155,6 +156,7 @@ public class ContentCodingFilter extends OncePerRequestFilter {
 			}
 		}
 		catch (IOException ex) {
+			exchange.endBodyCopy(-1);
 			encoding.clientGone(ex);
 		}
 		finally {

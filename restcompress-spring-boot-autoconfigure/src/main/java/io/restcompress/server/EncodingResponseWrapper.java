@@ -335,6 +335,16 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 		if (copy != null) {
 			copy.write(bytes, offset, length);
 		}
+		try {
+			writeBody(bytes, offset, length);
+		}
+		catch (IOException ex) {
+			this.exchange.endBodyCopy(-1);
+			throw ex;
+		}
+	}
+
+	private void writeBody(byte[] bytes, int offset, int length) throws IOException {
 		if (this.flushDeferred) {
 			this.flushDeferred = false;
 			if (this.state != State.UNDECIDED) {
@@ -385,13 +395,20 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 	}
 
 	/**
-	 * Flushes a streamed (async) response at once. A synchronous response's flush waits for
-	 * more body to follow: message converters flush after every whole body, and flushing then
-	 * would commit the response, costing it its {@code Content-Length}, an encoded one a
-	 * chunked frame of its own, and the exchange an extra write to the socket.
+	 * Flushes a streamed (async) response at once, and a synchronous one that is not encoded.
+	 * A synchronous response that is encoded flushes only once more body follows, or at the
+	 * end of the request: Spring MVC flushes after every whole body, and flushing then would
+	 * commit the response in chunked framing, the encoder's block and the frame's end each in a
+	 * write of its own, where a body that fits the container's buffer could go out in one with
+	 * its {@code Content-Length}. Before the decision a synchronous flush does nothing, so that
+	 * it does not decide early.
 	 */
 	private void flushBody() throws IOException {
-		if (!this.request.isAsyncStarted() && !this.flushesHonoured) {
+		boolean synchronous = !this.request.isAsyncStarted();
+		if (synchronous && this.state == State.UNDECIDED) {
+			return;
+		}
+		if (synchronous && this.state == State.ENCODING && !this.flushesHonoured) {
 			this.flushDeferred = true;
 			return;
 		}

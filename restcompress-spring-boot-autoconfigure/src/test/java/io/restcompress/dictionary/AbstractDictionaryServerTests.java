@@ -179,6 +179,18 @@ abstract class AbstractDictionaryServerTests {
 	}
 
 	@Test
+	void handlerOnAnExcludedPathIsNeitherAnnouncedNorKeptAsADictionary() throws Exception {
+		HttpResponse<byte[]> first = get("/api/excluded/feed", "Accept-Encoding", "zstd");
+		assertThat(first.headers().firstValue("Use-As-Dictionary")).isEmpty();
+		assertThat(first.headers().firstValue("Content-Encoding")).isEmpty();
+		this.versions.version = 2;
+		HttpResponse<byte[]> next = get("/api/excluded/feed", "Accept-Encoding", "dcz, zstd", "Available-Dictionary",
+				DictionaryFields.availableDictionary(DczCodec.sha256(first.body())));
+		assertThat(next.headers().firstValue("Content-Encoding")).isEmpty();
+		assertThat(next.body()).isEqualTo(DictionaryTestApplication.Versions.document(2));
+	}
+
+	@Test
 	void trainedDictionaryIsAdvertisedServedAndUsedForDcz() throws Exception {
 		for (int n = 0; n < 300; n++) {
 			assertThat(get("/api/small/" + n).headers().firstValue("Use-As-Dictionary")).isEmpty();

@@ -76,6 +76,25 @@ class DictionaryBodyCopiesTests {
 		assertThat(this.store.find(sha256(BODY), "/feed")).isNotNull();
 	}
 
+	@Test
+	void keepsABodyWrittenAfterAResetThatDiscardedOneOverTheLimit() throws Exception {
+		ResponseBodyCopy copy = this.copies.open(handler("feed"), "GET");
+		copy.write(new byte[100], 0, 100);
+		copy.reset();
+		copy.write(BODY, 0, BODY.length);
+		copy.completed(200);
+		assertThat(this.store.find(sha256(BODY), "/feed")).isNotNull();
+	}
+
+	@Test
+	void keepsNothingWhenNothingIsWrittenAfterAReset() throws Exception {
+		ResponseBodyCopy copy = this.copies.open(handler("feed"), "GET");
+		copy.write(BODY, 0, BODY.length);
+		copy.reset();
+		copy.completed(200);
+		assertThat(this.store.size()).isZero();
+	}
+
 	private static HandlerMethod handler(String name) throws NoSuchMethodException {
 		return new HandlerMethod(new Handlers(), Handlers.class.getDeclaredMethod(name));
 	}

@@ -48,6 +48,12 @@ public class DictionaryTestApplication {
 				.body(document(this.version));
 		}
 
+		@DictionaryCompressed(match = "/api/excluded/feed*")
+		@GetMapping("/api/excluded/feed")
+		ResponseEntity<byte[]> excludedFeed() {
+			return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(document(this.version));
+		}
+
 		@DictionaryCompressed(match = "/api/catalog*", encodings = "dcb")
 		@GetMapping("/api/catalog")
 		ResponseEntity<byte[]> catalog() {

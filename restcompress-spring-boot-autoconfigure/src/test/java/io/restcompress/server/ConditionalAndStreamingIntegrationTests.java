@@ -84,6 +84,19 @@ class ConditionalAndStreamingIntegrationTests extends AbstractServerIntegrationT
 	}
 
 	@Test
+	void deliversAnIdentityBodyASynchronousHandlerFlushedBeforeItReturns() throws IOException {
+		CountDownLatch gate = new CountDownLatch(1);
+		TestEndpoints.streamGate = gate;
+		HttpResponse<InputStream> response = this.http.stream("/flushed-then-waits");
+		assertThat(response.headers().firstValue("Content-Encoding")).isEmpty();
+		try (InputStream body = response.body()) {
+			assertThat(body.readNBytes(TestEndpoints.LARGE.length)).isEqualTo(TestEndpoints.LARGE);
+			gate.countDown();
+			assertThat(body.read()).isEqualTo(-1);
+		}
+	}
+
+	@Test
 	void deliversWhatASynchronousHandlerFlushedOnceItWritesMore() throws IOException {
 		CountDownLatch gate = new CountDownLatch(1);
 		TestEndpoints.streamGate = gate;

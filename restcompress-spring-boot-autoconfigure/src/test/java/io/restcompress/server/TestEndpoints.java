@@ -202,6 +202,17 @@ final class TestEndpoints {
 			return emitter;
 		}
 
+		@GetMapping("/flushed-then-waits")
+		void flushedThenWaits(HttpServletResponse response) throws IOException, InterruptedException {
+			CountDownLatch gate = streamGate;
+			response.setContentType(MediaType.APPLICATION_JSON_VALUE);
+			response.getOutputStream().write(LARGE);
+			response.flushBuffer();
+			if (!gate.await(20, TimeUnit.SECONDS)) {
+				throw new IllegalStateException("the test never read the flushed body");
+			}
+		}
+
 		@GetMapping("/flushed-parts")
 		void flushedParts(HttpServletResponse response) throws IOException, InterruptedException {
 			CountDownLatch gate = streamGate;

@@ -3,8 +3,6 @@ package io.restcompress.internal.server;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
 import io.restcompress.codec.AcceptEncoding;
@@ -23,6 +21,7 @@ import io.restcompress.server.ServerCompressionSettings;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.http.HttpHeaders;
+import org.springframework.util.ConcurrentLruCache;
 import org.springframework.util.InvalidMimeTypeException;
 import org.springframework.util.MimeType;
 
@@ -36,12 +35,13 @@ import org.springframework.util.MimeType;
  */
 public final class ResponseEncodingRules {
 
-	/** The most {@code Content-Type} values whose compressibility is remembered. */
+	/** How many {@code Content-Type} values, the most recently used, have their compressibility remembered. */
 	static final int MAX_REMEMBERED_TYPES = 256;
 
 	private final ServerCompressionSettings settings;
 
-	private final Map<String, Boolean> compressibleTypes = new ConcurrentHashMap<>();
+	private final ConcurrentLruCache<String, Boolean> compressibleTypes = new ConcurrentLruCache<>(
+			MAX_REMEMBERED_TYPES, this::parseCompressible);
 
 	private final @Nullable CompressionDecisions decisions;
 
@@ -253,21 +253,16 @@ public final class ResponseEncodingRules {
 	}
 
 	private boolean compressibleType(String contentType) {
-		Boolean known = this.compressibleTypes.get(contentType);
-		if (known != null) {
-			return known;
-		}
-		boolean compressible;
+		return this.compressibleTypes.get(contentType);
+	}
+
+	private boolean parseCompressible(String contentType) {
 		try {
-			compressible = this.settings.isCompressible(MimeType.valueOf(contentType));
+			return this.settings.isCompressible(MimeType.valueOf(contentType));
 		}
 		catch (InvalidMimeTypeException ex) {
-			compressible = false;
+			return false;
 		}
-		if (this.compressibleTypes.size() < MAX_REMEMBERED_TYPES) {
-			this.compressibleTypes.put(contentType, compressible);
-		}
-		return compressible;
 	}
 
 }

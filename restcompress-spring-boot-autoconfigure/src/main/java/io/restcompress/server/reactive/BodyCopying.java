@@ -4,6 +4,8 @@ import java.nio.ByteBuffer;
 import java.util.function.IntSupplier;
 
 import io.restcompress.internal.server.ResponseBodyCopy;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 import org.reactivestreams.Publisher;
 import reactor.core.publisher.Flux;
@@ -17,6 +19,8 @@ import org.springframework.core.io.buffer.DataBuffer;
  */
 final class BodyCopying {
 
+	private static final Log logger = LogFactory.getLog(BodyCopying.class);
+
 	private BodyCopying() {
 	}
 
@@ -29,12 +33,10 @@ final class BodyCopying {
 			// a whole body in one buffer; the server may cancel once it has it, before completion
 			return single.doOnNext((buffer) -> {
 				write(copy, buffer);
-				copy.completed(status.getAsInt());
+				complete(copy, status);
 			});
 		}
-		return Flux.from(body)
-			.doOnNext((buffer) -> write(copy, buffer))
-			.doOnComplete(() -> copy.completed(status.getAsInt()));
+		return Flux.from(body).doOnNext((buffer) -> write(copy, buffer)).doOnComplete(() -> complete(copy, status));
 	}
 
 	private static void write(ResponseBodyCopy copy, DataBuffer buffer) {
@@ -45,6 +47,18 @@ final class BodyCopying {
 				part.get(chunk);
 				copy.write(chunk, 0, chunk.length);
 			}
+		}
+	}
+
+	/**
+	 * Ends the copy; a failure to keep it is logged, since the response itself is fine.
+	 */
+	private static void complete(ResponseBodyCopy copy, IntSupplier status) {
+		try {
+			copy.completed(status.getAsInt());
+		}
+		catch (RuntimeException ex) {
+			logger.warn("Could not keep a response body", ex);
 		}
 	}
 
