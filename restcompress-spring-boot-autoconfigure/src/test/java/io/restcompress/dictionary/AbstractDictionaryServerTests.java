@@ -231,7 +231,7 @@ abstract class AbstractDictionaryServerTests {
 				HttpResponse.BodyHandlers.ofByteArray());
 	}
 
-	private HttpResponse<byte[]> get(String path, String... headers) throws IOException, InterruptedException {
+	HttpResponse<byte[]> get(String path, String... headers) throws IOException, InterruptedException {
 		HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://localhost:" + this.port + path))
 			.timeout(TIMEOUT);
 		if (headers.length > 0) {
