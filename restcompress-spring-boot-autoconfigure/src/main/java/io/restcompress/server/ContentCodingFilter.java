@@ -85,7 +85,8 @@ public class ContentCodingFilter extends OncePerRequestFilter {
 					this.settings.codecs().tokens());
 			return;
 		}
-		List<ContentCodec> bodyDecoders = hasBody(request) ? decoding.decoders() : List.of();
+		List<ContentCodec> bodyDecoders = (!decoding.decoders().isEmpty() && hasBody(request)) ? decoding.decoders()
+				: List.of();
 		if (!bodyDecoders.isEmpty() && isForm(request)) {
 			this.recorder.rejected(Side.SERVER, Direction.REQUEST, bodyDecoders.get(0).coding(),
 					RejectReason.UNSUPPORTED_CODING);

@@ -78,7 +78,8 @@ public final class ContentDecodingHttpHandler implements HttpHandler {
 				.unsupportedCoding(String.join(", ", resolution.codings()), this.settings.codecs().tokens()),
 					largeBody(request));
 		}
-		List<ContentCodec> bodyDecoders = hasBody(request) ? decoders.decoders() : List.of();
+		List<ContentCodec> bodyDecoders = (!decoders.decoders().isEmpty() && hasBody(request)) ? decoders.decoders()
+				: List.of();
 		if (!bodyDecoders.isEmpty() && isForm(request)) {
 			this.recorder.rejected(Side.SERVER, Direction.REQUEST, bodyDecoders.get(0).coding(),
 					RejectReason.UNSUPPORTED_CODING);
