@@ -14,7 +14,8 @@ import org.springframework.web.method.HandlerMethod;
 
 /**
  * Which handlers are dictionaries: {@link DictionaryCompressed} on the handler method or its
- * class (the method's wins), with the field value written once. Cached per method; thread-safe.
+ * class (the method's wins), or a functional route's {@link DictionaryRoutes} filter, with the
+ * field value written once. Cached per method; thread-safe.
  */
 public final class DictionaryDeclarations {
 
@@ -27,6 +28,9 @@ public final class DictionaryDeclarations {
 	 * @throws IllegalArgumentException if the annotation's pattern or identifier is invalid
 	 */
 	@Nullable Declaration of(@Nullable Object handler) {
+		if (handler instanceof DictionaryRoutes.Route route) {
+			return route.declaration();
+		}
 		if (!(handler instanceof HandlerMethod handlerMethod)) {
 			return null;
 		}
@@ -54,16 +58,19 @@ public final class DictionaryDeclarations {
 			List<DictionaryCodings.Coding> codings) {
 
 		static Declaration of(DictionaryCompressed annotation) {
-			MatchPattern match = MatchPattern.of(annotation.match());
-			List<DictionaryCodings.Coding> codings = Arrays.stream(annotation.encodings())
+			return of(annotation.match(), annotation.id(), annotation.trained(), annotation.encodings());
+		}
+
+		static Declaration of(String pattern, String id, boolean trained, String[] encodings) {
+			MatchPattern match = MatchPattern.of(pattern);
+			List<DictionaryCodings.Coding> codings = Arrays.stream(encodings)
 				.map(DictionaryCodings.Coding::of)
 				.distinct()
 				.toList();
 			if (codings.isEmpty()) {
-				throw new IllegalArgumentException("@DictionaryCompressed needs at least one of its encodings");
+				throw new IllegalArgumentException("A dictionary needs at least one of its encodings");
 			}
-			return new Declaration(match, annotation.id(), DictionaryFields.useAsDictionary(match, annotation.id()),
-					annotation.trained(), codings);
+			return new Declaration(match, id, DictionaryFields.useAsDictionary(match, id), trained, codings);
 		}
 
 	}

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.web.method.HandlerMethod;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 /**
  * Tests for {@link DictionaryBodyCopies}.
@@ -93,6 +94,22 @@ class DictionaryBodyCopiesTests {
 		copy.reset();
 		copy.completed(200);
 		assertThat(this.store.size()).isZero();
+	}
+
+	@Test
+	void keepsTheBodyOfAFunctionalRouteMarkedAsADictionary() throws Exception {
+		ResponseBodyCopy copy = this.copies.open(
+				new DictionaryRoutes.Route(DictionaryDeclarations.Declaration.of("/feed*", "", false, new String[] { "dcz" })),
+				"GET");
+		copy.write(BODY, 0, BODY.length);
+		copy.completed(200);
+		assertThat(this.store.find(sha256(BODY), "/feed/2")).isNotNull();
+	}
+
+	@Test
+	void routeFiltersCheckTheirDeclarationWhenMade() {
+		assertThatIllegalArgumentException().isThrownBy(() -> DictionaryRoutes.dictionary("no-slash", ""));
+		assertThatIllegalArgumentException().isThrownBy(() -> DictionaryRoutes.trained("/feed*", "gzip"));
 	}
 
 	private static HandlerMethod handler(String name) throws NoSuchMethodException {

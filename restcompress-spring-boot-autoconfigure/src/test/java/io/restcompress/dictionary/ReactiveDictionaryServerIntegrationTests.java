@@ -1,12 +1,65 @@
 package io.restcompress.dictionary;
 
+import java.io.ByteArrayInputStream;
+import java.io.InputStream;
+import java.net.http.HttpResponse;
+
+import io.restcompress.codec.DczCodec;
+import io.restcompress.codec.ZstdCodec;
+import org.junit.jupiter.api.Test;
+
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.http.MediaType;
+import org.springframework.web.reactive.function.server.RouterFunction;
+import org.springframework.web.reactive.function.server.RouterFunctions;
+import org.springframework.web.reactive.function.server.ServerResponse;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Compression dictionaries on WebFlux and Reactor Netty.
+ * Compression dictionaries on WebFlux and Reactor Netty, on annotated handlers and a functional
+ * route.
  */
-@SpringBootTest(classes = DictionaryTestApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+@SpringBootTest(classes = { DictionaryTestApplication.class, ReactiveDictionaryServerIntegrationTests.Routes.class },
+		webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "restcompress.dictionary.enabled=true", "restcompress.server.excluded-paths=/api/excluded/**", "management.endpoints.web.exposure.include=restcompressdictionaries", "spring.main.web-application-type=reactive" })
 class ReactiveDictionaryServerIntegrationTests extends AbstractDictionaryServerTests {
+
+	@Test
+	void functionalRouteIsADictionaryAndItsNextVersionIsSentInDcz() throws Exception {
+		HttpResponse<byte[]> first = get("/routes/feed", "Accept-Encoding", "zstd");
+		assertThat(first.headers().firstValue("Use-As-Dictionary"))
+			.hasValue("match=\"/routes/feed*\", id=\"routed\"");
+		assertThat(String.join(",", first.headers().allValues("Vary"))).contains("Available-Dictionary");
+		assertThat(first.headers().firstValue("Content-Encoding")).hasValue("zstd");
+		byte[] previous = DictionaryTestApplication.Versions.document(1);
+		this.versions.version = 2;
+		HttpResponse<byte[]> next = get("/routes/feed", "Accept-Encoding", "dcz, zstd", "Available-Dictionary",
+				DictionaryFields.availableDictionary(DczCodec.sha256(previous)));
+		assertThat(next.headers().firstValue("Content-Encoding")).hasValue("dcz");
+		DczCodec dcz = new DczCodec(new ZstdCodec(3, ZstdCodec.DEFAULT_MAX_WINDOW), previous,
+				DczCodec.sha256(previous));
+		try (InputStream decoded = dcz.decoder(new ByteArrayInputStream(next.body()))) {
+			assertThat(decoded.readAllBytes()).isEqualTo(DictionaryTestApplication.Versions.document(2));
+		}
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class Routes {
+
+		@Bean
+		RouterFunction<ServerResponse> dictionaryRoute(DictionaryTestApplication.Versions versions) {
+			return RouterFunctions.route()
+				.GET("/routes/feed",
+						(request) -> ServerResponse.ok()
+							.contentType(MediaType.APPLICATION_JSON)
+							.bodyValue(DictionaryTestApplication.Versions.document(versions.version)))
+				.filter(DictionaryRoutes.dictionary("/routes/feed*", "routed"))
+				.build();
+		}
+
+	}
 
 }

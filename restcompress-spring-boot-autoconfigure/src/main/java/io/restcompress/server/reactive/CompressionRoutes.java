@@ -12,6 +12,13 @@ import org.springframework.web.reactive.function.server.ServerResponse;
  */
 public final class CompressionRoutes {
 
+	/**
+	 * The exchange attribute under which a route's filter may put an object that stands for
+	 * the route's handler where restcompress looks at handlers (dictionaries do, see
+	 * {@code DictionaryRoutes}); without it, the mapped handler function.
+	 */
+	public static final String HANDLER_ATTRIBUTE = CompressionRoutes.class.getName() + ".handler";
+
 	static final String ATTRIBUTE = CompressionRoutes.class.getName() + ".compression";
 
 	private static final HandlerFilterFunction<ServerResponse, ServerResponse> NOT_COMPRESSED = marking(

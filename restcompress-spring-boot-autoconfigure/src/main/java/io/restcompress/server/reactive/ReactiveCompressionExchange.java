@@ -150,26 +150,38 @@ final class ReactiveCompressionExchange {
 		}
 
 		@Nullable ResponseBodyCopy bodyCopy(ServerWebExchange exchange) {
-			Object handler = exchange.getAttribute(HandlerMapping.BEST_MATCHING_HANDLER_ATTRIBUTE);
+			Object handler = handler(exchange);
 			return (handler != null) ? this.bodyCopies.open(handler, exchange.getRequest().getMethod().name()) : null;
 		}
 
 		@Nullable HandlerCompression of(ServerWebExchange exchange) {
+			Object handler = handler(exchange);
+			HandlerCompression allowed;
 			if (exchange.getAttribute(CompressionRoutes.ATTRIBUTE) instanceof CompressionRoutes.RouteCompression route) {
-				return this.routes.computeIfAbsent(route, (declared) -> declared.allowed()
+				allowed = this.routes.computeIfAbsent(route, (declared) -> declared.allowed()
 						? this.resolver.of(declared.encodings(), "a functional route") : HandlerCompression.EXCLUDED);
 			}
-			Object handler = exchange.getAttribute(HandlerMapping.BEST_MATCHING_HANDLER_ATTRIBUTE);
-			if (handler == null) {
+			else if (handler != null) {
+				allowed = this.resolver.resolve(handler);
+			}
+			else {
 				return null;
 			}
-			HandlerCompression allowed = this.resolver.resolve(handler);
-			if (!allowed.allowed()) {
+			if (!allowed.allowed() || handler == null) {
 				return allowed;
 			}
 			HttpHeaders requestHeaders = exchange.getRequest().getHeaders();
 			return allowed.withFirst(this.exchangeCodings.offer(handler, exchange.getRequest().getPath().value(),
 					requestHeaders::getFirst, new HeaderFields(exchange.getResponse().getHeaders())), this.serverCodecs);
+		}
+
+		/**
+		 * The handler the hooks look at: what a route's filter put in its place, else the
+		 * mapped handler.
+		 */
+		private static @Nullable Object handler(ServerWebExchange exchange) {
+			Object route = exchange.getAttribute(CompressionRoutes.HANDLER_ATTRIBUTE);
+			return (route != null) ? route : exchange.getAttribute(HandlerMapping.BEST_MATCHING_HANDLER_ATTRIBUTE);
 		}
 
 	}
