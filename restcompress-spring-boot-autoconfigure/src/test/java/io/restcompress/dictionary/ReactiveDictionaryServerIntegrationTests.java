@@ -3,15 +3,20 @@ package io.restcompress.dictionary;
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
 import java.net.http.HttpResponse;
+import java.util.Arrays;
 
 import io.restcompress.codec.DczCodec;
 import io.restcompress.codec.ZstdCodec;
 import org.junit.jupiter.api.Test;
+import reactor.core.publisher.Flux;
 
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.io.buffer.DataBuffer;
+import org.springframework.core.io.buffer.DefaultDataBufferFactory;
 import org.springframework.http.MediaType;
+import org.springframework.web.reactive.function.BodyInserters;
 import org.springframework.web.reactive.function.server.RouterFunction;
 import org.springframework.web.reactive.function.server.RouterFunctions;
 import org.springframework.web.reactive.function.server.ServerResponse;
@@ -46,6 +51,16 @@ class ReactiveDictionaryServerIntegrationTests extends AbstractDictionaryServerT
 		}
 	}
 
+	@Test
+	void bodyWrittenInSeveralBuffersIsKeptWhole() throws Exception {
+		byte[] previous = get("/routes/chunked").body();
+		assertThat(previous).isEqualTo(DictionaryTestApplication.Versions.document(1));
+		this.versions.version = 2;
+		HttpResponse<byte[]> next = get("/routes/chunked", "Accept-Encoding", "dcz", "Available-Dictionary",
+				DictionaryFields.availableDictionary(DczCodec.sha256(previous)));
+		assertThat(next.headers().firstValue("Content-Encoding")).hasValue("dcz");
+	}
+
 	@Configuration(proxyBeanMethods = false)
 	static class Routes {
 
@@ -57,7 +72,21 @@ class ReactiveDictionaryServerIntegrationTests extends AbstractDictionaryServerT
 							.contentType(MediaType.APPLICATION_JSON)
 							.bodyValue(DictionaryTestApplication.Versions.document(versions.version)))
 				.filter(DictionaryRoutes.dictionary("/routes/feed*", "routed"))
-				.build();
+				.build()
+				.and(RouterFunctions.route()
+					.GET("/routes/chunked", (request) -> ServerResponse.ok()
+						.contentType(MediaType.APPLICATION_JSON)
+						.body(BodyInserters.fromDataBuffers(inThirds(versions.version))))
+					.filter(DictionaryRoutes.dictionary("/routes/chunked*", ""))
+					.build());
+		}
+
+		private static Flux<DataBuffer> inThirds(int version) {
+			byte[] body = DictionaryTestApplication.Versions.document(version);
+			int third = body.length / 3;
+			return Flux.just(Arrays.copyOfRange(body, 0, third), Arrays.copyOfRange(body, third, 2 * third),
+					Arrays.copyOfRange(body, 2 * third, body.length))
+				.map(DefaultDataBufferFactory.sharedInstance::wrap);
 		}
 
 	}
