@@ -39,7 +39,7 @@ final class CompressionExchange {
 
 	private @Nullable HandlerCompression handler;
 
-	private @Nullable ResponseBodyCopy bodyCopy;
+	private volatile @Nullable ResponseBodyCopy bodyCopy;
 
 	private final boolean responseEncodable;
 
