@@ -11,8 +11,6 @@ import io.restcompress.internal.server.ResponseFields;
 import io.restcompress.metrics.SkipReason;
 import jakarta.servlet.ServletRequest;
 import jakarta.servlet.http.HttpServletRequest;
-import org.apache.commons.logging.Log;
-import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.http.HttpHeaders;
@@ -26,8 +24,6 @@ import org.springframework.http.HttpHeaders;
 final class CompressionExchange {
 
 	private static final String ATTRIBUTE = CompressionExchange.class.getName();
-
-	private static final Log logger = LogFactory.getLog(CompressionExchange.class);
 
 	private final ResponseEncodingRules rules;
 
@@ -78,21 +74,22 @@ final class CompressionExchange {
 	}
 
 	/**
-	 * Ends the body's copy, if any: a complete body's with its status, or, with {@code -1}, one
-	 * that will not complete here (streamed, failed).
+	 * Ends the copy of a complete body, if any, with the response's status.
 	 */
 	void endBodyCopy(int status) {
 		ResponseBodyCopy copy = this.bodyCopy;
 		this.bodyCopy = null;
-		if (copy == null || status < 0) {
-			return;
+		if (copy != null) {
+			copy.completedQuietly(status);
 		}
-		try {
-			copy.completed(status);
-		}
-		catch (RuntimeException ex) {
-			logger.warn("Could not keep the body of the response to " + this.request.getRequestURI(), ex);
-		}
+	}
+
+	/**
+	 * Drops the body's copy, if any: the body will not complete here (streamed, failed, or its
+	 * client went away).
+	 */
+	void dropBodyCopy() {
+		this.bodyCopy = null;
 	}
 
 	boolean isHead() {

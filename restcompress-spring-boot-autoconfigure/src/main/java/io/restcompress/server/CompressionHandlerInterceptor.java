@@ -48,16 +48,17 @@ public class CompressionHandlerInterceptor implements HandlerInterceptor {
 		CompressionExchange exchange = CompressionExchange.find(request);
 		if (exchange != null) {
 			HandlerCompression allowed = this.resolver.resolve(handler);
-			if (allowed.allowed() && exchange.isResponseEncodable()) {
-				allowed = allowed.withFirst(this.exchangeCodings.offer(handler, request.getRequestURI(),
-						request::getHeader, new ServletResponseFields(response)), this.settings.responseCodecs());
+			if (exchange.isResponseEncodable()) {
+				if (allowed.allowed()) {
+					allowed = allowed.withFirst(this.exchangeCodings.offer(handler, request.getRequestURI(),
+							request::getHeader, new ServletResponseFields(response)), this.settings.responseCodecs());
+				}
+				DispatcherType dispatch = request.getDispatcherType();
+				if (dispatch == DispatcherType.REQUEST || dispatch == DispatcherType.FORWARD) {
+					exchange.copyBodyTo(this.bodyCopies.open(handler, request.getMethod()));
+				}
 			}
 			exchange.handledBy(allowed);
-			DispatcherType dispatch = request.getDispatcherType();
-			if (exchange.isResponseEncodable()
-					&& (dispatch == DispatcherType.REQUEST || dispatch == DispatcherType.FORWARD)) {
-				exchange.copyBodyTo(this.bodyCopies.open(handler, request.getMethod()));
-			}
 		}
 		return true;
 	}

@@ -137,7 +137,7 @@ public class ContentCodingFilter extends OncePerRequestFilter {
 			chain.doFilter(request, response);
 		}
 		catch (IOException | ServletException | RuntimeException ex) {
-			exchange.endBodyCopy(-1);
+			exchange.dropBodyCopy();
 			release(encoding, decoding);
 			ContentDecodingException failure = decodingFailure(ex);
 			if (failure == null || response.isCommitted()) {
@@ -147,7 +147,7 @@ public class ContentCodingFilter extends OncePerRequestFilter {
 			return;
 		}
 		if (request.isAsyncStarted()) {
-			exchange.endBodyCopy(-1);
+			exchange.dropBodyCopy();
 			request.getAsyncContext().addListener(new ReleasingListener(encoding, decoding));
 			return;
 		}
@@ -157,7 +157,7 @@ public class ContentCodingFilter extends OncePerRequestFilter {
 			}
 		}
 		catch (IOException ex) {
-			exchange.endBodyCopy(-1);
+			exchange.dropBodyCopy();
 			encoding.clientGone(ex);
 		}
 		finally {

@@ -339,7 +339,7 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 			writeBody(bytes, offset, length);
 		}
 		catch (IOException ex) {
-			this.exchange.endBodyCopy(-1);
+			this.exchange.dropBodyCopy();
 			throw ex;
 		}
 	}

@@ -31,9 +31,9 @@ import org.springframework.context.annotation.Configuration;
 
 /**
  * Auto-configuration of compression dictionaries on a server with zstd: the
- * {@link DictionaryStore}, the {@code dcz} and {@code dcb} offer for {@code @DictionaryCompressed} handlers,
- * the copies of their bodies that become dictionaries, and the trained dictionaries' URLs, for
- * Spring MVC and WebFlux. Off unless
+ * {@link DictionaryStore}, the {@code dcz} and {@code dcb} offer for
+ * {@code @DictionaryCompressed} handlers, the copies of their bodies that become dictionaries,
+ * and the trained dictionaries' URLs, for Spring MVC and WebFlux. Off unless
  * {@code restcompress.dictionary.enabled=true}.
  */
 @AutoConfiguration(after = ContentCodecAutoConfiguration.class)

@@ -1,5 +1,7 @@
 package io.restcompress.internal.server;
 
+import org.apache.commons.logging.LogFactory;
+
 /**
  * The copy of one response's body, fed as the application writes it. Used by one exchange at a
  * time.
@@ -24,5 +26,19 @@ public interface ResponseBodyCopy {
 	 * @param status the response's status code
 	 */
 	void completed(int status);
+
+	/**
+	 * Ends the copy as {@link #completed} does, logging a failure to keep it instead of
+	 * throwing it: the response it copies is complete and fine whatever becomes of the copy.
+	 * @param status the response's status code
+	 */
+	default void completedQuietly(int status) {
+		try {
+			completed(status);
+		}
+		catch (RuntimeException ex) {
+			LogFactory.getLog(ResponseBodyCopy.class).warn("Could not keep the copy of a response body", ex);
+		}
+	}
 
 }

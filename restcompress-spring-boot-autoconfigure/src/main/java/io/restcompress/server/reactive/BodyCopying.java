@@ -4,8 +4,6 @@ import java.nio.ByteBuffer;
 import java.util.function.IntSupplier;
 
 import io.restcompress.internal.server.ResponseBodyCopy;
-import org.apache.commons.logging.Log;
-import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 import org.reactivestreams.Publisher;
 import reactor.core.publisher.Flux;
@@ -19,8 +17,6 @@ import org.springframework.core.io.buffer.DataBuffer;
  */
 final class BodyCopying {
 
-	private static final Log logger = LogFactory.getLog(BodyCopying.class);
-
 	private BodyCopying() {
 	}
 
@@ -33,10 +29,12 @@ final class BodyCopying {
 			// a whole body in one buffer; the server may cancel once it has it, before completion
 			return single.doOnNext((buffer) -> {
 				write(copy, buffer);
-				complete(copy, status);
+				copy.completedQuietly(status.getAsInt());
 			});
 		}
-		return Flux.from(body).doOnNext((buffer) -> write(copy, buffer)).doOnComplete(() -> complete(copy, status));
+		return Flux.from(body)
+			.doOnNext((buffer) -> write(copy, buffer))
+			.doOnComplete(() -> copy.completedQuietly(status.getAsInt()));
 	}
 
 	private static void write(ResponseBodyCopy copy, DataBuffer buffer) {
@@ -47,18 +45,6 @@ final class BodyCopying {
 				part.get(chunk);
 				copy.write(chunk, 0, chunk.length);
 			}
-		}
-	}
-
-	/**
-	 * Ends the copy; a failure to keep it is logged, since the response itself is fine.
-	 */
-	private static void complete(ResponseBodyCopy copy, IntSupplier status) {
-		try {
-			copy.completed(status.getAsInt());
-		}
-		catch (RuntimeException ex) {
-			logger.warn("Could not keep a response body", ex);
 		}
 	}
 
