@@ -78,7 +78,7 @@ public final class ClientCompression {
 		this.maxCodings = builder.maxCodings;
 		this.recorder = builder.recorder;
 		this.decodingMeters = new RecordingDecodingListener(
-				(builder.decisions != null) ? builder.decisions.learningDecoders(this.recorder) : this.recorder,
+				CompressionDecisions.decodingRecorder(builder.decisions, this.recorder),
 				Side.CLIENT, Direction.RESPONSE);
 		this.dictionaries = (builder.dictionaries != null) ? ClientDictionaries.of(builder.dictionaries, this.codecs)
 				: null;

@@ -123,6 +123,18 @@ public final class CompressionDecisions {
 	}
 
 	/**
+	 * Returns the recorder for the bodies a side decodes: {@code recorder}, which under the
+	 * adaptive decision also teaches it how fast peers decode each coding.
+	 * @param decisions the adaptive decision, or {@code null} for the {@code fixed} one
+	 * @param recorder the side's recorder
+	 * @return the recorder for decoded bodies
+	 */
+	public static CompressionRecorder decodingRecorder(@Nullable CompressionDecisions decisions,
+			CompressionRecorder recorder) {
+		return (decisions != null) ? decisions.learningDecoders(recorder) : recorder;
+	}
+
+	/**
 	 * Returns a recorder that hands {@code recorder} every outcome and learns from each body
 	 * decoded here how fast a peer decodes its coding.
 	 * @param recorder the recorder to hand outcomes to

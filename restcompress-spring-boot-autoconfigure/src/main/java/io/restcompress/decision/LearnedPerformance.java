@@ -53,7 +53,7 @@ public final class LearnedPerformance {
 
 	private final double learningRate;
 
-	private final Function<CodingOption, CodingPerformance> seeds;
+	private final Function<CodingOption, @Nullable CodingPerformance> seeds;
 
 	private final Map<String, EncoderEstimate> estimates = new ConcurrentHashMap<>();
 
@@ -71,10 +71,10 @@ public final class LearnedPerformance {
 	 * latest body)
 	 */
 	public LearnedPerformance(double learningRate) {
-		this(learningRate, SeedPerformance::of);
+		this(learningRate, SeedPerformance::find);
 	}
 
-	LearnedPerformance(double learningRate, Function<CodingOption, CodingPerformance> seeds) {
+	LearnedPerformance(double learningRate, Function<CodingOption, @Nullable CodingPerformance> seeds) {
 		if (!(learningRate >= 0 && learningRate <= 1)) {
 			throw new IllegalArgumentException("The learning rate must be between 0 and 1, was " + learningRate);
 		}
@@ -102,11 +102,16 @@ public final class LearnedPerformance {
 		if (learned != null) {
 			return learned;
 		}
-		return this.seeds.apply(option).decodeNanosPerByte();
+		return seed(option).decodeNanosPerByte();
+	}
+
+	private CodingPerformance seed(CodingOption option) {
+		CodingPerformance seed = this.seeds.apply(option);
+		return (seed != null) ? seed : SeedPerformance.UNKNOWN;
 	}
 
 	private EncoderEstimate calibratedSeed(CodingOption option) {
-		CodingPerformance seed = this.seeds.apply(option);
+		CodingPerformance seed = seed(option);
 		if (this.seedErrors.isEmpty()) {
 			return new EncoderEstimate(seed.encodeNanosPerByte(), seed.ratio());
 		}
@@ -142,7 +147,7 @@ public final class LearnedPerformance {
 		double ratio = (double) encodedBytes / identityBytes;
 		String type = typeOf(contentType);
 		EncoderEstimate any = update(key(option, ANY_TYPE), nanosPerByte, ratio);
-		CodingPerformance seed = this.seeds.apply(option);
+		CodingPerformance seed = seed(option);
 		this.seedErrors.put(option.label(), new SeedError(option.coding(),
 				Math.log(any.encodeNanosPerByte() / seed.encodeNanosPerByte()), Math.log(any.ratio() / seed.ratio())));
 		if (!type.equals(ANY_TYPE) && (this.estimates.size() < MAX_ENTRIES
@@ -161,7 +166,7 @@ public final class LearnedPerformance {
 	 */
 	public void learnDecoding(String coding, long identityBytes, long decodeNanos) {
 		CodingOption option = CodingOption.parse(coding);
-		if (identityBytes < MIN_LEARNING_SIZE || decodeNanos <= 0 || !SeedPerformance.has(option)
+		if (identityBytes < MIN_LEARNING_SIZE || decodeNanos <= 0 || this.seeds.apply(option) == null
 				|| warmingUp("decoder " + option.coding(), WARM_UP_BODIES)) {
 			return;
 		}

@@ -2,6 +2,8 @@ package io.restcompress.decision;
 
 import java.util.Map;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * The figures the adaptive decision starts from before it has learned anything, from the
  * single-thread codec run on JSON and XML REST responses in docs/benchmarks.md: half the
@@ -12,7 +14,8 @@ import java.util.Map;
  */
 final class SeedPerformance {
 
-	private static final CodingPerformance UNKNOWN = CodingPerformance.of(50, 150, 0.35);
+	/** The figures of a coding or level without a seed of its own. */
+	static final CodingPerformance UNKNOWN = CodingPerformance.of(50, 150, 0.35);
 
 	private static final Map<String, CodingPerformance> SEEDS = Map.ofEntries(
 			Map.entry("lzf", CodingPerformance.of(190, 570, 0.33)),
@@ -34,16 +37,15 @@ final class SeedPerformance {
 	private SeedPerformance() {
 	}
 
-	static boolean has(CodingOption option) {
-		return SEEDS.containsKey(option.label()) || SEEDS.containsKey(option.coding());
-	}
-
-	static CodingPerformance of(CodingOption option) {
+	/**
+	 * Returns the seed of a rung: its level's, else its coding's.
+	 * @param option the rung
+	 * @return the seed, or {@code null} for a coding without one (such as the dictionary
+	 * codings)
+	 */
+	static @Nullable CodingPerformance find(CodingOption option) {
 		CodingPerformance seed = SEEDS.get(option.label());
-		if (seed == null) {
-			seed = SEEDS.get(option.coding());
-		}
-		return (seed != null) ? seed : UNKNOWN;
+		return (seed != null) ? seed : SEEDS.get(option.coding());
 	}
 
 }

@@ -16,7 +16,8 @@ class LearnedPerformanceTests {
 
 	private static final CodingPerformance SEED = CodingPerformance.of(100, 500, 0.2);
 
-	private final LearnedPerformance performance = new LearnedPerformance(0.5, (option) -> SEED);
+	private final LearnedPerformance performance = new LearnedPerformance(0.5,
+			(option) -> option.coding().equals("dcz") ? null : SEED);
 
 	@BeforeEach
 	void warmUp() {
@@ -127,7 +128,15 @@ class LearnedPerformanceTests {
 		this.performance.learnDecoding("dcz", 100_000, 10_000);
 		assertThat(this.performance.estimate(ZSTD, null).decodeNanosPerByte()).isEqualTo(SEED.decodeNanosPerByte());
 		assertThat(this.performance.estimate(CodingOption.parse("dcz"), null).decodeNanosPerByte())
-			.isEqualTo(SEED.decodeNanosPerByte());
+			.isEqualTo(SeedPerformance.UNKNOWN.decodeNanosPerByte());
+	}
+
+	@Test
+	void learnsTheDecoderSpeedOfEveryCodingItsSeedsKnow() {
+		warmUpDecoder("snappy");
+		this.performance.learnDecoding("snappy", 100_000, 100_000);
+		assertThat(this.performance.estimate(CodingOption.parse("snappy"), null).decodeNanosPerByte()).isCloseTo(1,
+				within(1e-9));
 	}
 
 	private void warmUpDecoder(String coding) {

@@ -75,7 +75,7 @@ public final class ResponseEncodingRules {
 	 * @return the recorder for decoded request bodies
 	 */
 	public CompressionRecorder decodingRecorder(CompressionRecorder recorder) {
-		return (this.decisions != null) ? this.decisions.learningDecoders(recorder) : recorder;
+		return CompressionDecisions.decodingRecorder(this.decisions, recorder);
 	}
 
 	/**
