@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.io.PushbackInputStream;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 
 import org.jspecify.annotations.Nullable;
 
@@ -131,6 +132,16 @@ public final class ContentDecoding {
 		 */
 		public boolean identity() {
 			return this.decoders.isEmpty();
+		}
+
+		/**
+		 * Returns the decoders a request's body goes through: none when there is nothing to
+		 * decode, without asking whether there is a body, or when there is no body.
+		 * @param hasBody whether the request has a body
+		 * @return the decoders, first applied first
+		 */
+		public List<ContentCodec> forBody(BooleanSupplier hasBody) {
+			return (!identity() && hasBody.getAsBoolean()) ? this.decoders : List.of();
 		}
 
 	}

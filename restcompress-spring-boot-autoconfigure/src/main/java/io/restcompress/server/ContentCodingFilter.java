@@ -85,8 +85,7 @@ public class ContentCodingFilter extends OncePerRequestFilter {
 					this.settings.codecs().tokens());
 			return;
 		}
-		List<ContentCodec> bodyDecoders = (!decoding.decoders().isEmpty() && hasBody(request)) ? decoding.decoders()
-				: List.of();
+		List<ContentCodec> bodyDecoders = decoding.forBody(() -> hasBody(request));
 		if (!bodyDecoders.isEmpty() && isForm(request)) {
 			this.recorder.rejected(Side.SERVER, Direction.REQUEST, bodyDecoders.get(0).coding(),
 					RejectReason.UNSUPPORTED_CODING);

@@ -66,6 +66,16 @@ class ContentDecodingTests {
 	}
 
 	@Test
+	void decodesABodyOnlyWhenThereIsOneAndNeverAsksWhenThereIsNothingToDecode() {
+		ContentDecoding.Decoders gzip = (ContentDecoding.Decoders) ContentDecoding.resolve(CODECS, List.of("gzip"), 1);
+		assertThat(gzip.forBody(() -> true)).extracting(ContentCodec::coding).containsExactly("gzip");
+		assertThat(gzip.forBody(() -> false)).isEmpty();
+		assertThat(ContentDecoding.Decoders.IDENTITY.forBody(() -> {
+			throw new AssertionError("asked whether an identity request has a body");
+		})).isEmpty();
+	}
+
+	@Test
 	void namesTheFirstUnsupportedCodingEvenWhenTooManyAreStacked() {
 		ContentDecoding.Resolution resolution = ContentDecoding.resolve(CODECS, List.of("gzip, snappy, br"), 1);
 		assertThat(resolution).isEqualTo(new ContentDecoding.Unsupported(List.of("gzip", "snappy", "br"), "snappy"));

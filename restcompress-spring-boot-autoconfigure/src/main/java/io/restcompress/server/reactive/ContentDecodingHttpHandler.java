@@ -78,8 +78,7 @@ public final class ContentDecodingHttpHandler implements HttpHandler {
 				.unsupportedCoding(String.join(", ", resolution.codings()), this.settings.codecs().tokens()),
 					largeBody(request));
 		}
-		List<ContentCodec> bodyDecoders = (!decoders.decoders().isEmpty() && hasBody(request)) ? decoders.decoders()
-				: List.of();
+		List<ContentCodec> bodyDecoders = decoders.forBody(() -> hasBody(request));
 		if (!bodyDecoders.isEmpty() && isForm(request)) {
 			this.recorder.rejected(Side.SERVER, Direction.REQUEST, bodyDecoders.get(0).coding(),
 					RejectReason.UNSUPPORTED_CODING);
