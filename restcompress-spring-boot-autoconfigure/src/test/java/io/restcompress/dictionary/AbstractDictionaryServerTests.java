@@ -5,7 +5,6 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.time.Duration;
 import java.util.Arrays;
 import java.util.HexFormat;
 
@@ -32,9 +31,6 @@ abstract class AbstractDictionaryServerTests {
 
 	@Autowired
 	DictionaryTestApplication.Versions versions;
-
-	/** How long a request may take before the test fails instead of waiting for ever. */
-	private static final Duration TIMEOUT = Duration.ofSeconds(30);
 
 	private final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
@@ -197,7 +193,7 @@ abstract class AbstractDictionaryServerTests {
 		}
 		HttpResponse<byte[]> trained = this.client.send(
 				HttpRequest.newBuilder(URI.create("http://localhost:" + this.port + "/actuator/restcompressdictionaries"))
-					.timeout(TIMEOUT)
+					.timeout(DictionaryHttp.TIMEOUT)
 					.header("Content-Type", "application/json")
 					.POST(HttpRequest.BodyPublishers.ofString("{\"match\":\"/api/small/*\"}"))
 					.build(),
@@ -227,17 +223,12 @@ abstract class AbstractDictionaryServerTests {
 	private HttpResponse<byte[]> fetchAsABrowserWould(String path) throws IOException, InterruptedException {
 		HttpClient background = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 		return background.send(
-				HttpRequest.newBuilder(URI.create("http://localhost:" + this.port + path)).timeout(TIMEOUT).GET().build(),
+				HttpRequest.newBuilder(URI.create("http://localhost:" + this.port + path)).timeout(DictionaryHttp.TIMEOUT).GET().build(),
 				HttpResponse.BodyHandlers.ofByteArray());
 	}
 
 	HttpResponse<byte[]> get(String path, String... headers) throws IOException, InterruptedException {
-		HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://localhost:" + this.port + path))
-			.timeout(TIMEOUT);
-		if (headers.length > 0) {
-			request.headers(headers);
-		}
-		return this.client.send(request.GET().build(), HttpResponse.BodyHandlers.ofByteArray());
+		return DictionaryHttp.get(this.client, this.port, path, headers);
 	}
 
 }

@@ -7,6 +7,8 @@ import java.time.Duration;
 
 import io.restcompress.internal.server.ResponseBodyCopy;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import org.springframework.web.method.HandlerMethod;
 
@@ -67,20 +69,11 @@ class DictionaryBodyCopiesTests {
 		assertThat(this.store.size()).isZero();
 	}
 
-	@Test
-	void keepsOnlyWhatWasWrittenAfterAReset() throws Exception {
+	@ParameterizedTest(name = "{0} bytes discarded")
+	@ValueSource(ints = { 30, 100 }) // within the store's 64-byte limit, and over it
+	void keepsOnlyWhatWasWrittenAfterAReset(int discarded) throws Exception {
 		ResponseBodyCopy copy = this.copies.open(handler("feed"), "GET");
-		copy.write(new byte[30], 0, 30);
-		copy.reset();
-		copy.write(BODY, 0, BODY.length);
-		copy.completed(200);
-		assertThat(this.store.find(sha256(BODY), "/feed")).isNotNull();
-	}
-
-	@Test
-	void keepsABodyWrittenAfterAResetThatDiscardedOneOverTheLimit() throws Exception {
-		ResponseBodyCopy copy = this.copies.open(handler("feed"), "GET");
-		copy.write(new byte[100], 0, 100);
+		copy.write(new byte[discarded], 0, discarded);
 		copy.reset();
 		copy.write(BODY, 0, BODY.length);
 		copy.completed(200);

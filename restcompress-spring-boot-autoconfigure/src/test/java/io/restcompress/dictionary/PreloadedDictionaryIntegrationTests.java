@@ -1,19 +1,13 @@
 package io.restcompress.dictionary;
 
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.net.URI;
 import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.HexFormat;
 
 import io.restcompress.codec.DczCodec;
-import io.restcompress.codec.ZstdCodec;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.test.context.SpringBootTest;
@@ -58,20 +52,12 @@ class PreloadedDictionaryIntegrationTests {
 		HttpResponse<byte[]> response = get("/api/small/1000", "Accept-Encoding", "dcz, zstd", "Available-Dictionary",
 				DictionaryFields.availableDictionary(DczCodec.sha256(DICTIONARY)));
 		assertThat(response.headers().firstValue("Content-Encoding")).hasValue("dcz");
-		DczCodec dcz = new DczCodec(new ZstdCodec(3, ZstdCodec.DEFAULT_MAX_WINDOW), DICTIONARY,
-				DczCodec.sha256(DICTIONARY));
-		try (InputStream decoded = dcz.decoder(new ByteArrayInputStream(response.body()))) {
-			assertThat(decoded.readAllBytes()).isEqualTo(DictionaryTestApplication.Versions.smallBody(1000));
-		}
+		assertThat(DictionaryHttp.decodeDcz(response.body(), DICTIONARY))
+			.isEqualTo(DictionaryTestApplication.Versions.smallBody(1000));
 	}
 
 	private HttpResponse<byte[]> get(String path, String... headers) throws IOException, InterruptedException {
-		HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://localhost:" + this.port + path))
-			.timeout(Duration.ofSeconds(30));
-		if (headers.length > 0) {
-			request.headers(headers);
-		}
-		return this.client.send(request.GET().build(), HttpResponse.BodyHandlers.ofByteArray());
+		return DictionaryHttp.get(this.client, this.port, path, headers);
 	}
 
 	/** A dictionary trained elsewhere from the handler's bodies, as fetching its URL exports it. */

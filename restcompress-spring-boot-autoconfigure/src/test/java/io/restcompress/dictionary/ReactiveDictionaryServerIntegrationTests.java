@@ -1,12 +1,9 @@
 package io.restcompress.dictionary;
 
-import java.io.ByteArrayInputStream;
-import java.io.InputStream;
 import java.net.http.HttpResponse;
 import java.util.Arrays;
 
 import io.restcompress.codec.DczCodec;
-import io.restcompress.codec.ZstdCodec;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Flux;
 
@@ -44,11 +41,8 @@ class ReactiveDictionaryServerIntegrationTests extends AbstractDictionaryServerT
 		HttpResponse<byte[]> next = get("/routes/feed", "Accept-Encoding", "dcz, zstd", "Available-Dictionary",
 				DictionaryFields.availableDictionary(DczCodec.sha256(previous)));
 		assertThat(next.headers().firstValue("Content-Encoding")).hasValue("dcz");
-		DczCodec dcz = new DczCodec(new ZstdCodec(3, ZstdCodec.DEFAULT_MAX_WINDOW), previous,
-				DczCodec.sha256(previous));
-		try (InputStream decoded = dcz.decoder(new ByteArrayInputStream(next.body()))) {
-			assertThat(decoded.readAllBytes()).isEqualTo(DictionaryTestApplication.Versions.document(2));
-		}
+		assertThat(DictionaryHttp.decodeDcz(next.body(), previous))
+			.isEqualTo(DictionaryTestApplication.Versions.document(2));
 	}
 
 	@Test

@@ -1,0 +1,45 @@
+package io.restcompress.dictionary;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+
+import io.restcompress.codec.DczCodec;
+import io.restcompress.codec.ZstdCodec;
+
+/**
+ * What the dictionary tests do over HTTP: a {@code GET} to the test server, and decoding a
+ * {@code dcz} body with the dictionary it names.
+ */
+final class DictionaryHttp {
+
+	/** How long a request may take before the test fails instead of waiting for ever. */
+	static final Duration TIMEOUT = Duration.ofSeconds(30);
+
+	private DictionaryHttp() {
+	}
+
+	static HttpResponse<byte[]> get(HttpClient client, int port, String path, String... headers)
+			throws IOException, InterruptedException {
+		HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://localhost:" + port + path))
+			.timeout(TIMEOUT);
+		if (headers.length > 0) {
+			request.headers(headers);
+		}
+		return client.send(request.GET().build(), HttpResponse.BodyHandlers.ofByteArray());
+	}
+
+	static byte[] decodeDcz(byte[] body, byte[] dictionary) throws IOException {
+		DczCodec dcz = new DczCodec(new ZstdCodec(3, ZstdCodec.DEFAULT_MAX_WINDOW), dictionary,
+				DczCodec.sha256(dictionary));
+		try (InputStream decoded = dcz.decoder(new ByteArrayInputStream(body))) {
+			return decoded.readAllBytes();
+		}
+	}
+
+}
