@@ -3,17 +3,15 @@ package io.restcompress.server;
 import java.io.IOException;
 import java.util.Collections;
 import java.util.List;
-import java.util.Locale;
 
 import io.restcompress.codec.ContentCodec;
-import io.restcompress.codec.ContentDecoding;
 import io.restcompress.codec.ContentDecodingException;
 import io.restcompress.internal.RecordingDecodingListener;
 import io.restcompress.internal.server.CodingProblem;
+import io.restcompress.internal.server.RequestDecodingRules;
 import io.restcompress.internal.server.ResponseEncodingRules;
 import io.restcompress.metrics.CompressionRecorder;
 import io.restcompress.metrics.Direction;
-import io.restcompress.metrics.RejectReason;
 import io.restcompress.metrics.Side;
 import io.restcompress.metrics.SkipReason;
 import jakarta.servlet.AsyncEvent;
@@ -25,7 +23,6 @@ import jakarta.servlet.http.HttpServletResponse;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.http.HttpHeaders;
-import org.springframework.http.MediaType;
 import org.springframework.http.server.PathContainer;
 import org.springframework.web.filter.OncePerRequestFilter;
 import org.springframework.web.util.ServletRequestPathUtils;
@@ -51,6 +48,8 @@ public class ContentCodingFilter extends OncePerRequestFilter {
 
 	private final CompressionRecorder decodingRecorder;
 
+	private final RequestDecodingRules requestRules;
+
 	public ContentCodingFilter(ServerCompressionSettings settings, CompressionRecorder recorder) {
 		this(settings, recorder, new ResponseEncodingRules(settings));
 	}
@@ -61,6 +60,7 @@ public class ContentCodingFilter extends OncePerRequestFilter {
 		this.recorder = recorder;
 		this.rules = rules;
 		this.decodingRecorder = rules.decodingRecorder(recorder);
+		this.requestRules = new RequestDecodingRules(settings, recorder);
 	}
 
 	@Override
@@ -76,30 +76,22 @@ public class ContentCodingFilter extends OncePerRequestFilter {
 			process(request, response, chain, exchange);
 			return;
 		}
-		ContentDecoding.Resolution resolution = requestCodings(request);
-		if (!(resolution instanceof ContentDecoding.Decoders decoding)) {
-			String rejected = (resolution instanceof ContentDecoding.Unsupported) ? "unknown" : "stacked";
-			this.recorder.rejected(Side.SERVER, Direction.REQUEST, rejected, RejectReason.UNSUPPORTED_CODING);
+		RequestDecodingRules.Admission admission = this.requestRules.admit(contentEncoding(request),
+				request.getContentType(), () -> hasBody(request));
+		CodingProblem refusal = admission.refusal();
+		if (refusal != null) {
 			discardShortBody(request);
-			ProblemResponses.unsupportedCoding(request, response, String.join(", ", resolution.codings()),
-					this.settings.codecs().tokens());
+			ProblemResponses.write(request, response, refusal);
 			return;
 		}
-		List<ContentCodec> bodyDecoders = decoding.forBody(() -> hasBody(request));
-		if (!bodyDecoders.isEmpty() && isForm(request)) {
-			this.recorder.rejected(Side.SERVER, Direction.REQUEST, bodyDecoders.get(0).coding(),
-					RejectReason.UNSUPPORTED_CODING);
-			discardShortBody(request);
-			ProblemResponses.unsupportedCodingForForms(request, response, String.join(", ", decoding.codings()));
-			return;
-		}
-		if (this.settings.decodeRequests() && this.settings.advertiseRequestCodings()) {
-			response.setHeader(HttpHeaders.ACCEPT_ENCODING, this.settings.codecs().tokens());
+		String advertised = this.requestRules.advertisedCodings();
+		if (advertised != null) {
+			response.setHeader(HttpHeaders.ACCEPT_ENCODING, advertised);
 		}
 		boolean excluded = isExcluded(request);
 		exchange = new CompressionExchange(this.rules, request, !excluded);
 		exchange.attachTo(request);
-		HttpServletRequest decodingRequest = request(request, bodyDecoders);
+		HttpServletRequest decodingRequest = request(request, admission.decoders());
 		HttpServletResponse encodingResponse = response;
 		if (excluded) {
 			this.recorder.skipped(Side.SERVER, Direction.RESPONSE, SkipReason.DISABLED);
@@ -179,12 +171,9 @@ public class ContentCodingFilter extends OncePerRequestFilter {
 		}
 	}
 
-	private ContentDecoding.Resolution requestCodings(HttpServletRequest request) {
-		if (!this.settings.decodeRequests() || request.getHeader(HttpHeaders.CONTENT_ENCODING) == null) {
-			return ContentDecoding.Decoders.IDENTITY;
-		}
-		return ContentDecoding.resolve(this.settings.codecs(),
-				Collections.list(request.getHeaders(HttpHeaders.CONTENT_ENCODING)), this.settings.maxRequestCodings());
+	private static List<String> contentEncoding(HttpServletRequest request) {
+		return (request.getHeader(HttpHeaders.CONTENT_ENCODING) != null)
+				? Collections.list(request.getHeaders(HttpHeaders.CONTENT_ENCODING)) : List.of();
 	}
 
 	/**
@@ -201,19 +190,6 @@ public class ContentCodingFilter extends OncePerRequestFilter {
 			wrapped = new ConditionalRequestWrapper(wrapped, this.settings.codecs().all());
 		}
 		return wrapped;
-	}
-
-	/**
-	 * Whether the container parses the body itself (form parameters, multipart parts), from the
-	 * raw bytes that no wrapper can decode.
-	 */
-	private static boolean isForm(HttpServletRequest request) {
-		String contentType = request.getContentType();
-		if (contentType == null) {
-			return false;
-		}
-		String type = contentType.toLowerCase(Locale.ROOT);
-		return type.startsWith(MediaType.APPLICATION_FORM_URLENCODED_VALUE) || type.startsWith("multipart/");
 	}
 
 	private static boolean hasBody(HttpServletRequest request) {

@@ -19,22 +19,12 @@ final class ProblemResponses {
 	private ProblemResponses() {
 	}
 
-	static void unsupportedCoding(HttpServletRequest request, HttpServletResponse response, String contentEncoding,
-			String supported) throws IOException {
-		write(request, response, CodingProblem.unsupportedCoding(contentEncoding, supported));
-	}
-
-	static void unsupportedCodingForForms(HttpServletRequest request, HttpServletResponse response,
-			String contentEncoding) throws IOException {
-		write(request, response, CodingProblem.unsupportedCodingForForms(contentEncoding));
-	}
-
 	static void decodingFailed(HttpServletRequest request, HttpServletResponse response,
 			ContentDecodingException failure) throws IOException {
 		write(request, response, CodingProblem.decodingFailed(failure));
 	}
 
-	private static void write(HttpServletRequest request, HttpServletResponse response, CodingProblem problem)
+	static void write(HttpServletRequest request, HttpServletResponse response, CodingProblem problem)
 			throws IOException {
 		response.resetBuffer();
 		response.setStatus(problem.status().value());

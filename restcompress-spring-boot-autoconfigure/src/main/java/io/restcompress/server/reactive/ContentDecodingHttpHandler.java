@@ -1,7 +1,6 @@
 package io.restcompress.server.reactive;
 
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.Executor;
 
 import io.restcompress.codec.ContentCodec;
@@ -10,12 +9,11 @@ import io.restcompress.internal.RecordingDecodingListener;
 import io.restcompress.internal.reactive.ReactiveBodyDecoder;
 import io.restcompress.internal.server.CodingProblem;
 import io.restcompress.internal.server.EntityTags;
+import io.restcompress.internal.server.RequestDecodingRules;
 import io.restcompress.metrics.CompressionRecorder;
 import io.restcompress.metrics.Direction;
-import io.restcompress.metrics.RejectReason;
 import io.restcompress.metrics.Side;
 import io.restcompress.server.ServerCompressionSettings;
-import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
@@ -49,7 +47,7 @@ public final class ContentDecodingHttpHandler implements HttpHandler {
 
 	private final ReactiveBodyDecoder decoder;
 
-	private final @Nullable String advertised;
+	private final RequestDecodingRules rules;
 
 	/**
 	 * Creates a handler that decodes the requests passed to {@code delegate}.
@@ -64,39 +62,23 @@ public final class ContentDecodingHttpHandler implements HttpHandler {
 		this.settings = settings;
 		this.recorder = recorder;
 		this.decoder = new ReactiveBodyDecoder(decoderExecutor);
-		this.advertised = (settings.decodeRequests() && settings.advertiseRequestCodings())
-				? settings.codecs().tokens() : null;
+		this.rules = new RequestDecodingRules(settings, recorder);
 	}
 
 	@Override
 	public Mono<Void> handle(ServerHttpRequest request, ServerHttpResponse response) {
-		ContentDecoding.Resolution resolution = resolve(request.getHeaders());
-		if (!(resolution instanceof ContentDecoding.Decoders decoders)) {
-			String coding = (resolution instanceof ContentDecoding.Unsupported) ? "unknown" : "stacked";
-			this.recorder.rejected(Side.SERVER, Direction.REQUEST, coding, RejectReason.UNSUPPORTED_CODING);
-			return problem(request, response, CodingProblem
-				.unsupportedCoding(String.join(", ", resolution.codings()), this.settings.codecs().tokens()),
-					largeBody(request));
+		HttpHeaders headers = request.getHeaders();
+		RequestDecodingRules.Admission admission = this.rules.admit(headers.getOrEmpty(HttpHeaders.CONTENT_ENCODING),
+				headers.getFirst(HttpHeaders.CONTENT_TYPE), () -> hasBody(request));
+		CodingProblem refusal = admission.refusal();
+		if (refusal != null) {
+			return problem(request, response, refusal, largeBody(request));
 		}
-		List<ContentCodec> bodyDecoders = decoders.forBody(() -> hasBody(request));
-		if (!bodyDecoders.isEmpty() && isForm(request)) {
-			this.recorder.rejected(Side.SERVER, Direction.REQUEST, bodyDecoders.get(0).coding(),
-					RejectReason.UNSUPPORTED_CODING);
-			return problem(request, response,
-					CodingProblem.unsupportedCodingForForms(String.join(", ", decoders.codings())), largeBody(request));
+		String advertised = this.rules.advertisedCodings();
+		if (advertised != null) {
+			response.getHeaders().set(HttpHeaders.ACCEPT_ENCODING, advertised);
 		}
-		if (this.advertised != null) {
-			response.getHeaders().set(HttpHeaders.ACCEPT_ENCODING, this.advertised);
-		}
-		return this.delegate.handle(decoding(request, bodyDecoders), response);
-	}
-
-	private ContentDecoding.Resolution resolve(HttpHeaders headers) {
-		List<String> contentEncoding = headers.getOrEmpty(HttpHeaders.CONTENT_ENCODING);
-		if (!this.settings.decodeRequests() || contentEncoding.isEmpty()) {
-			return ContentDecoding.Decoders.IDENTITY;
-		}
-		return ContentDecoding.resolve(this.settings.codecs(), contentEncoding, this.settings.maxRequestCodings());
+		return this.delegate.handle(decoding(request, admission.decoders()), response);
 	}
 
 	private ServerHttpRequest decoding(ServerHttpRequest request, List<ContentCodec> decoders) {
@@ -153,19 +135,6 @@ public final class ContentDecodingHttpHandler implements HttpHandler {
 			headers.set(HttpHeaders.CONNECTION, "close");
 		}
 		return response.writeWith(Mono.fromSupplier(() -> response.bufferFactory().wrap(body)));
-	}
-
-	/**
-	 * Whether the body is parsed from the bytes as they were sent (form data, multipart), as
-	 * the servlet server does; both answer such bodies encoded with 415.
-	 */
-	private static boolean isForm(ServerHttpRequest request) {
-		String contentType = request.getHeaders().getFirst(HttpHeaders.CONTENT_TYPE);
-		if (contentType == null) {
-			return false;
-		}
-		String type = contentType.toLowerCase(Locale.ROOT);
-		return type.startsWith(MediaType.APPLICATION_FORM_URLENCODED_VALUE) || type.startsWith("multipart/");
 	}
 
 	/**

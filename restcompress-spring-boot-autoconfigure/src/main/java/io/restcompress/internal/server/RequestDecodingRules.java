@@ -1,0 +1,108 @@
+package io.restcompress.internal.server;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.function.BooleanSupplier;
+
+import io.restcompress.codec.ContentCodec;
+import io.restcompress.codec.ContentDecoding;
+import io.restcompress.metrics.CompressionRecorder;
+import io.restcompress.metrics.Direction;
+import io.restcompress.metrics.RejectReason;
+import io.restcompress.metrics.Side;
+import io.restcompress.server.ServerCompressionSettings;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.http.MediaType;
+
+/**
+ * The contract's rules for a request body, for every web stack: the decoders it goes through
+ * before the application reads it, or the 415 it is refused with (a coding the server does not
+ * decode, more layers than allowed, or an encoded form or multipart body, which the server
+ * parses from the bytes as they were sent); and the {@code Accept-Encoding} that responses
+ * advertise (RFC 7694). Thread-safe.
+ */
+public final class RequestDecodingRules {
+
+	private final ServerCompressionSettings settings;
+
+	private final CompressionRecorder recorder;
+
+	private final @Nullable String advertisedCodings;
+
+	/**
+	 * Creates the rules.
+	 * @param settings the server's settings
+	 * @param recorder records the refused requests
+	 */
+	public RequestDecodingRules(ServerCompressionSettings settings, CompressionRecorder recorder) {
+		this.settings = settings;
+		this.recorder = recorder;
+		this.advertisedCodings = (settings.decodeRequests() && settings.advertiseRequestCodings())
+				? settings.codecs().tokens() : null;
+	}
+
+	/**
+	 * Decides what happens to a request's body, recording a refusal.
+	 * @param contentEncoding the request's {@code Content-Encoding} values, empty if none
+	 * @param contentType the request's {@code Content-Type}, or {@code null}
+	 * @param hasBody whether the request has a body, asked only if it names a coding to decode
+	 * @return the decoders, or the refusal
+	 */
+	public Admission admit(List<String> contentEncoding, @Nullable String contentType, BooleanSupplier hasBody) {
+		ContentDecoding.Resolution resolution = resolve(contentEncoding);
+		if (!(resolution instanceof ContentDecoding.Decoders decoders)) {
+			String rejected = (resolution instanceof ContentDecoding.Unsupported) ? "unknown" : "stacked";
+			return refuse(rejected, CodingProblem.unsupportedCoding(String.join(", ", resolution.codings()),
+					this.settings.codecs().tokens()));
+		}
+		List<ContentCodec> bodyDecoders = decoders.forBody(hasBody);
+		if (!bodyDecoders.isEmpty() && isForm(contentType)) {
+			return refuse(bodyDecoders.get(0).coding(),
+					CodingProblem.unsupportedCodingForForms(String.join(", ", decoders.codings())));
+		}
+		return new Admission(bodyDecoders, null);
+	}
+
+	/**
+	 * Returns the {@code Accept-Encoding} that responses carry to tell clients which request
+	 * codings the server decodes.
+	 * @return the codings, or {@code null} if responses do not advertise them
+	 */
+	public @Nullable String advertisedCodings() {
+		return this.advertisedCodings;
+	}
+
+	private ContentDecoding.Resolution resolve(List<String> contentEncoding) {
+		if (!this.settings.decodeRequests() || contentEncoding.isEmpty()) {
+			return ContentDecoding.Decoders.IDENTITY;
+		}
+		return ContentDecoding.resolve(this.settings.codecs(), contentEncoding, this.settings.maxRequestCodings());
+	}
+
+	private Admission refuse(String coding, CodingProblem problem) {
+		this.recorder.rejected(Side.SERVER, Direction.REQUEST, coding, RejectReason.UNSUPPORTED_CODING);
+		return new Admission(List.of(), problem);
+	}
+
+	private static boolean isForm(@Nullable String contentType) {
+		if (contentType == null) {
+			return false;
+		}
+		String type = contentType.toLowerCase(Locale.ROOT);
+		return type.startsWith(MediaType.APPLICATION_FORM_URLENCODED_VALUE) || type.startsWith("multipart/");
+	}
+
+	/**
+	 * What {@link #admit} decided: the decoders the body is read through, outermost coding
+	 * first (none for identity), or the problem the request is answered with instead of
+	 * reaching the application.
+	 *
+	 * @param decoders the decoders, empty if the request is refused
+	 * @param refusal the problem, or {@code null} if the request is admitted
+	 */
+	public record Admission(List<ContentCodec> decoders, @Nullable CodingProblem refusal) {
+
+	}
+
+}
