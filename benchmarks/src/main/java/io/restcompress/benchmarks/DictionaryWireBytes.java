@@ -6,19 +6,19 @@ import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.stream.Stream;
 
-import com.github.luben.zstd.ZstdDictTrainer;
 import io.restcompress.codec.BrotliCodec;
 import io.restcompress.codec.ContentCodec;
 import io.restcompress.codec.DcbCodec;
 import io.restcompress.codec.DczCodec;
 import io.restcompress.codec.ZstdCodec;
+import io.restcompress.dictionary.DictionaryTrainer;
+import io.restcompress.dictionary.MatchPattern;
 import io.restcompress.sample.FeedVersions;
 import io.restcompress.sample.bench.RecordSource;
 import tools.jackson.databind.json.JsonMapper;
@@ -29,10 +29,10 @@ import tools.jackson.databind.json.JsonMapper;
  * configuration unless {@code --level} says otherwise. Prints Markdown.
  * <ol>
  * <li>Small bodies of one shape: 1,000 JSON bodies of 0.5 to 4 KB (3 to 23 sample entries),
- * sent as identity, zstd, br, and {@code dcz} and {@code dcb} against a dictionary trained with
- * zstd-jni's {@code ZstdDictTrainer} on 1,000 other bodies of the same shape (different seed).
- * The trained dictionary is served as raw content (its 8-byte zstd header dropped), as a
- * browser would use it.</li>
+ * sent as identity, zstd, br, and {@code dcz} and {@code dcb} against a dictionary built by the
+ * server's {@link DictionaryTrainer} (zstd's trainer or the latest samples, whichever
+ * compresses held-out samples smaller) from 1,000 other bodies of the same shape (different
+ * seed), as raw content, as a browser would use it.</li>
  * <li>With {@code --corpus DIR}, small bodies from real REST responses: every record of 0.5 to
  * 4 KB in the JSON files' first array of more than five elements (compact JSON, duplicates
  * dropped), one dictionary trained per file (an API's resource type) on the even-numbered
@@ -43,7 +43,7 @@ import tools.jackson.databind.json.JsonMapper;
  * </ol>
  * br and {@code dcb} use restcompress's default brotli quality 4 ({@code dcb} at least
  * {@value DcbCodec#MIN_QUALITY}, where brotli starts to use a dictionary). Arguments:
- * {@code [--level 1] [--bodies 1000] [--dictionary-size 32768] [--polls 20] [--corpus DIR]}.
+ * {@code [--level 1] [--bodies 1000] [--dictionary-size 262144] [--polls 20] [--corpus DIR]}.
  */
 public final class DictionaryWireBytes {
 
@@ -55,7 +55,7 @@ public final class DictionaryWireBytes {
 	public static void main(String[] args) throws IOException {
 		int level = 1;
 		int bodies = 1000;
-		int dictionarySize = 32 * 1024;
+		int dictionarySize = 256 * 1024;
 		int polls = 20;
 		Path corpus = null;
 		for (int i = 0; i < args.length; i++) {
@@ -127,17 +127,19 @@ public final class DictionaryWireBytes {
 
 		int trainedOn;
 
+		final List<String> builtFrom = new ArrayList<>();
+
 		int smallest = Integer.MAX_VALUE;
 
 		int largest;
 
 		void add(ZstdCodec zstdCodec, BrotliCodec brotli, List<byte[]> training, List<byte[]> sent,
 				int dictionarySize) throws IOException {
-			int samples = training.stream().mapToInt((body) -> body.length).sum();
-			ZstdDictTrainer trainer = new ZstdDictTrainer(samples, Math.min(dictionarySize, samples / 4));
-			training.forEach(trainer::addSample);
-			byte[] trained = trainer.trainSamples();
-			byte[] raw = Arrays.copyOfRange(trained, 8, trained.length);
+			MatchPattern match = MatchPattern.of("/records/*");
+			DictionaryTrainer trainer = new DictionaryTrainer(Long.MAX_VALUE, dictionarySize, "/dictionaries");
+			training.forEach((body) -> trainer.sample(match, body));
+			byte[] raw = trainer.train(match).content();
+			this.builtFrom.add(String.valueOf(trainer.report().get(match.pattern()).get("builtFrom")));
 			DczCodec dczCodec = new DczCodec(zstdCodec, raw, DczCodec.sha256(raw));
 			DcbCodec dcbCodec = new DcbCodec(brotli, raw, DczCodec.sha256(raw));
 			this.dictionaries += raw.length;
@@ -158,8 +160,8 @@ public final class DictionaryWireBytes {
 			System.out.printf(Locale.ROOT, "### %s: %,d bodies of %,d to %,d bytes, zstd level %d%n%n", title,
 					this.count, this.smallest, this.largest, zstdCodec.level());
 			System.out.printf(Locale.ROOT,
-					"Trained dictionaries: %,d bytes in all, from %,d other bodies (sent once, not counted below)%n%n",
-					this.dictionaries, this.trainedOn);
+					"Trained dictionaries: %,d bytes in all, from %,d other bodies (sent once, not counted below), built from: %s%n%n",
+					this.dictionaries, this.trainedOn, String.join(", ", this.builtFrom));
 			table("body", this.count, this.identity, this.zstd,
 					List.of(new Row("br", this.br), new Row("dcz, trained dictionary", this.dcz),
 							new Row("dcb, trained dictionary", this.dcb)));

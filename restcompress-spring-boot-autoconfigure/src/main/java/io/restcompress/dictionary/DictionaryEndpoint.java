@@ -1,5 +1,6 @@
 package io.restcompress.dictionary;
 
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
@@ -25,7 +26,8 @@ public class DictionaryEndpoint {
 
 	/**
 	 * Describes the samples and trained dictionaries.
-	 * @return per pattern: samples, sample bytes, and once trained the dictionary's size and URL
+	 * @return per pattern: samples, sample bytes, and once trained the dictionary's size, what it
+	 * was built from and its URL
 	 */
 	@ReadOperation
 	public Map<String, Map<String, Object>> dictionaries() {
@@ -35,13 +37,16 @@ public class DictionaryEndpoint {
 	/**
 	 * Trains the dictionary of a pattern from its samples.
 	 * @param match the pattern, as the handler's annotation names it
-	 * @return the dictionary's size and URL
+	 * @return the samples, the dictionary's size, what it was built from and its URL
 	 */
 	@WriteOperation
 	public Map<String, Object> train(String match) {
-		StoredDictionary dictionary = this.trainer.train(MatchPattern.of(match));
-		return Map.of("match", match, "dictionaryBytes", dictionary.content().length, "url",
-				this.trainer.url(dictionary));
+		MatchPattern pattern = MatchPattern.of(match);
+		this.trainer.train(pattern);
+		Map<String, Object> trained = new LinkedHashMap<>();
+		trained.put("match", match);
+		trained.putAll(this.trainer.report().get(pattern.pattern()));
+		return trained;
 	}
 
 }

@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import com.github.luben.zstd.Zstd;
+import com.github.luben.zstd.ZstdDictCompress;
 import com.github.luben.zstd.ZstdDictTrainer;
 import com.github.luben.zstd.ZstdException;
 import io.restcompress.codec.DczCodec;
@@ -16,15 +18,19 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Trained dictionaries: the bodies of {@code @DictionaryCompressed(trained = true)} handlers are
- * kept as samples per match pattern (up to a total size, later ones dropped), zstd's trainer
- * (through zstd-jni) turns them into a dictionary on demand, and the dictionary is served as
- * raw content at a stable URL, {@code <prefix>/<sha-256 in hex>}. The trainer's own 8-byte header
- * (magic number and dictionary id) is dropped, since RFC 9842 clients use a dictionary as raw
- * content. Thread-safe.
+ * kept as samples per match pattern (up to a total size, later ones dropped), made into a
+ * dictionary on demand ({@linkplain #train zstd's trainer, through zstd-jni, or the latest
+ * samples themselves}, whichever compresses held-out samples smaller), and the dictionary is
+ * served as raw content at a stable URL, {@code <prefix>/<sha-256 in hex>}. The trainer's own
+ * 8-byte header (magic number and dictionary id) is dropped, since RFC 9842 clients use a
+ * dictionary as raw content. Thread-safe.
  */
 public final class DictionaryTrainer {
 
 	private static final int ZSTD_DICTIONARY_HEADER = 8;
+
+	/** One in this many samples, the latest, is held out to compare the candidate dictionaries. */
+	private static final int VALIDATION_SHARE = 5;
 
 	private final long maxSampleBytes;
 
@@ -35,6 +41,8 @@ public final class DictionaryTrainer {
 	private final Map<MatchPattern, Samples> samples = new LinkedHashMap<>();
 
 	private final Map<MatchPattern, StoredDictionary> trained = new LinkedHashMap<>();
+
+	private final Map<MatchPattern, Source> sources = new LinkedHashMap<>();
 
 	/**
 	 * Creates a trainer.
@@ -65,39 +73,129 @@ public final class DictionaryTrainer {
 	}
 
 	/**
-	 * Trains a dictionary for a pattern from its samples and serves it from then on, in place of
-	 * the one trained before.
+	 * Builds a dictionary for a pattern from its samples and serves it from then on, in place of
+	 * the one built before. Samples that fit in the dictionary's size are the dictionary, all
+	 * of them. From more, two candidates are built from the first four in five samples: zstd's
+	 * trainer's dictionary, and the latest of those samples up to the size, as they are; the one
+	 * that compresses the last fifth smaller (at {@code dcz}'s lowest level) is then built from
+	 * all samples. zstd's trainer finds what samples share when it has many of them; from a few
+	 * dozen, the samples themselves often predict the next body better.
 	 * @param match the pattern
 	 * @return the dictionary
-	 * @throws IllegalStateException if there are no samples, or too few for zstd's trainer
+	 * @throws IllegalStateException if there are no samples (or only empty ones)
 	 */
 	public StoredDictionary train(MatchPattern match) {
 		List<byte[]> bodies;
-		long bytes;
 		synchronized (this.samples) {
 			Samples pool = this.samples.get(match);
-			if (pool == null || pool.bodies.isEmpty()) {
+			if (pool == null || pool.bytes == 0) {
 				throw new IllegalStateException("No samples of " + match + " to train a dictionary from");
 			}
 			bodies = new ArrayList<>(pool.bodies);
-			bytes = pool.bytes;
 		}
-		ZstdDictTrainer trainer = new ZstdDictTrainer((int) Math.min(Integer.MAX_VALUE, bytes), this.dictionarySize);
-		bodies.forEach(trainer::addSample);
-		byte[] formatted;
-		try {
-			formatted = trainer.trainSamples();
-		}
-		catch (ZstdException ex) {
-			throw new IllegalStateException("zstd could not train a dictionary from " + bodies.size() + " samples of "
-					+ match + " (" + bytes + " bytes): " + ex.getMessage(), ex);
-		}
-		byte[] raw = Arrays.copyOfRange(formatted, ZSTD_DICTIONARY_HEADER, formatted.length);
-		StoredDictionary dictionary = new StoredDictionary(raw, DczCodec.sha256(raw), match, "");
+		Built built = build(match, bodies);
+		StoredDictionary dictionary = new StoredDictionary(built.content(), DczCodec.sha256(built.content()), match,
+				"");
 		synchronized (this.samples) {
 			this.trained.put(match, dictionary);
+			this.sources.put(match, built.source());
 		}
 		return dictionary;
+	}
+
+	private Built build(MatchPattern match, List<byte[]> bodies) {
+		byte[] latest = latest(bodies);
+		boolean latestUsable = usable(latest);
+		if (latestUsable && total(bodies) <= this.dictionarySize) {
+			return new Built(latest, Source.SAMPLES);
+		}
+		if (!latestUsable || prefersTrainer(bodies)) {
+			byte[] trained = trained(bodies);
+			if (trained != null) {
+				return new Built(trained, Source.TRAINER);
+			}
+			if (!latestUsable) {
+				throw new IllegalStateException("zstd could not train a dictionary from " + bodies.size()
+						+ " samples of " + match + ", and they start as a zstd dictionary would");
+			}
+		}
+		return new Built(latest, Source.SAMPLES);
+	}
+
+	/**
+	 * Whether the trainer's dictionary, built from the first four in five samples, compresses
+	 * the last fifth smaller than the latest of the first four in five do: as a dictionary
+	 * built from the samples will compress the bodies that come after them.
+	 */
+	private boolean prefersTrainer(List<byte[]> bodies) {
+		int fittedCount = bodies.size() - bodies.size() / VALIDATION_SHARE;
+		List<byte[]> fitted = bodies.subList(0, fittedCount);
+		List<byte[]> held = bodies.subList(fittedCount, bodies.size());
+		if (held.isEmpty()) {
+			return true;
+		}
+		byte[] trained = trained(fitted);
+		byte[] latest = latest(fitted);
+		return trained != null && (!usable(latest) || compressedSize(held, trained) < compressedSize(held, latest));
+	}
+
+	/**
+	 * Returns the samples as they are, the latest last, up to the dictionary's size: where a
+	 * dictionary is no longer, the bytes at its end are the cheapest to refer to.
+	 */
+	private byte[] latest(List<byte[]> bodies) {
+		int length = (int) Math.min(this.dictionarySize, total(bodies));
+		byte[] content = new byte[length];
+		int end = length;
+		for (int i = bodies.size() - 1; i >= 0 && end > 0; i--) {
+			byte[] body = bodies.get(i);
+			int copied = Math.min(body.length, end);
+			System.arraycopy(body, body.length - copied, content, end - copied, copied);
+			end -= copied;
+		}
+		return content;
+	}
+
+	/**
+	 * Returns zstd's trainer's dictionary as raw content, or {@code null} if the trainer found
+	 * too little in the samples (too few, or too alike) or the result cannot serve as raw
+	 * content.
+	 */
+	private byte @Nullable [] trained(List<byte[]> bodies) {
+		long total = total(bodies);
+		ZstdDictTrainer trainer = new ZstdDictTrainer((int) Math.min(Integer.MAX_VALUE, total),
+				(int) Math.min(this.dictionarySize, total));
+		bodies.forEach(trainer::addSample);
+		try {
+			byte[] formatted = trainer.trainSamples();
+			byte[] raw = Arrays.copyOfRange(formatted, ZSTD_DICTIONARY_HEADER, formatted.length);
+			return usable(raw) ? raw : null;
+		}
+		catch (ZstdException ex) {
+			return null;
+		}
+	}
+
+	private static boolean usable(byte[] dictionary) {
+		return dictionary.length > 0 && DczCodec.usableAsDictionary(dictionary);
+	}
+
+	private static long compressedSize(List<byte[]> bodies, byte[] dictionary) {
+		long size = 0;
+		try (ZstdDictCompress prepared = new ZstdDictCompress(dictionary, DczCodec.MIN_LEVEL)) {
+			for (byte[] body : bodies) {
+				size += Zstd.compress(body, prepared).length;
+			}
+		}
+		return size;
+	}
+
+	private static long total(List<byte[]> bodies) {
+		long total = 0;
+		for (byte[] body : bodies) {
+			total += body.length;
+		}
+		return total;
 	}
 
 	/**
@@ -118,6 +216,7 @@ public final class DictionaryTrainer {
 		StoredDictionary dictionary = new StoredDictionary(content.clone(), DczCodec.sha256(content), match, "");
 		synchronized (this.samples) {
 			this.trained.put(match, dictionary);
+			this.sources.put(match, Source.LOADED);
 		}
 		return dictionary;
 	}
@@ -197,7 +296,8 @@ public final class DictionaryTrainer {
 
 	/**
 	 * Describes the samples and trained dictionaries, per pattern.
-	 * @return pattern to samples, sample bytes and, once trained, the dictionary's size and URL
+	 * @return pattern to samples, sample bytes and, once trained, the dictionary's size, what it
+	 * was built from and its URL
 	 */
 	public Map<String, Map<String, Object>> report() {
 		Map<String, Map<String, Object>> report = new LinkedHashMap<>();
@@ -212,12 +312,32 @@ public final class DictionaryTrainer {
 				StoredDictionary dictionary = this.trained.get(match);
 				if (dictionary != null) {
 					entry.put("dictionaryBytes", dictionary.content().length);
+					entry.put("builtFrom", this.sources.get(match).label);
 					entry.put("url", url(dictionary));
 				}
 				report.put(match.pattern(), entry);
 			}
 		}
 		return report;
+	}
+
+	/**
+	 * What a pattern's dictionary was made of.
+	 */
+	private enum Source {
+
+		TRAINER("zstd trainer"), SAMPLES("latest samples"), LOADED("loaded");
+
+		private final String label;
+
+		Source(String label) {
+			this.label = label;
+		}
+
+	}
+
+	private record Built(byte[] content, Source source) {
+
 	}
 
 	private static final class Samples {

@@ -5,6 +5,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.HexFormat;
 
@@ -199,6 +200,8 @@ abstract class AbstractDictionaryServerTests {
 					.build(),
 				HttpResponse.BodyHandlers.ofByteArray());
 		assertThat(trained.statusCode()).isEqualTo(200);
+		assertThat(new String(trained.body(), StandardCharsets.UTF_8)).contains("\"builtFrom\":")
+			.contains("\"url\":\"/restcompress/dictionaries/");
 		String link = get("/api/small/1").headers().firstValue("Link").orElseThrow();
 		assertThat(link).matches("</restcompress/dictionaries/[0-9a-f]{64}>; rel=\"compression-dictionary\"");
 		HttpResponse<byte[]> served = fetchAsABrowserWould(link.substring(1, link.indexOf('>')));

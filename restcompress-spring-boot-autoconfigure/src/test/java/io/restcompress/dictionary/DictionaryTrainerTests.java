@@ -1,6 +1,19 @@
 package io.restcompress.dictionary;
 
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.function.IntFunction;
+
+import com.github.luben.zstd.ZstdDictTrainer;
 import io.restcompress.codec.DczCodec;
+import io.restcompress.codec.ZstdCodec;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -8,7 +21,8 @@ import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException
 import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 
 /**
- * Trained dictionaries: samples per pattern within a bound, zstd's trainer, the stable URL.
+ * Trained dictionaries: samples per pattern within a bound, zstd's trainer or the latest samples,
+ * the stable URL.
  */
 class DictionaryTrainerTests {
 
@@ -30,6 +44,53 @@ class DictionaryTrainerTests {
 		assertThat(trainer.find(dictionary.hash(), "/api/other")).isNull();
 		assertThat(trainer.report().get("/api/small/*")).containsEntry("samples", 300)
 			.containsEntry("url", trainer.url(dictionary));
+	}
+
+	@Test
+	void makesAllSamplesTheDictionaryWhenTheyFitInIt() {
+		IntFunction<byte[]> body = fragments(400, 40);
+		DictionaryTrainer trainer = trainer(100, 64 * 1024, body);
+		byte[] all = latestSamples(100, 64 * 1024, body);
+		assertThat(all).hasSizeLessThan(64 * 1024);
+		assertThat(trainer.trained(SMALL).content()).isEqualTo(all);
+		assertThat(trainer.report().get("/api/small/*")).containsEntry("builtFrom", "latest samples");
+	}
+
+	@Test
+	void keepsTheLatestSamplesWhenTooFewForZstdsTrainer() {
+		DictionaryTrainer trainer = new DictionaryTrainer(10_000_000, 40, "/dictionaries");
+		trainer.sample(SMALL, utf8("{\"order\":1,\"state\":\"open\"}"));
+		trainer.sample(SMALL, utf8("{\"order\":2,\"state\":\"shipped\"}"));
+		trainer.sample(SMALL, utf8("{\"order\":3,\"state\":\"open\"}"));
+		StoredDictionary dictionary = trainer.train(SMALL);
+		assertThat(new String(dictionary.content(), StandardCharsets.UTF_8))
+			.isEqualTo("te\":\"shipped\"}{\"order\":3,\"state\":\"open\"}");
+		assertThat(trainer.report().get("/api/small/*")).containsEntry("builtFrom", "latest samples");
+	}
+
+	@Test
+	void usesTheTrainerWhenItsDictionaryCompressesUnseenBodiesSmaller() {
+		IntFunction<byte[]> body = fragments(400, 40);
+		DictionaryTrainer trainer = trainer(2000, 4 * 1024, body);
+		byte[] latest = latestSamples(2000, 4 * 1024, body);
+		assertThat(trainer.report().get("/api/small/*")).containsEntry("builtFrom", "zstd trainer");
+		assertThat(compressedSize(unseen(2000, body), trainer.trained(SMALL).content()))
+			.isLessThan(compressedSize(unseen(2000, body), latest));
+	}
+
+	@Test
+	void usesTheLatestSamplesWhenTheyCompressUnseenBodiesSmaller() {
+		IntFunction<byte[]> body = DictionaryTestApplication.Versions::smallBody;
+		DictionaryTrainer trainer = trainer(300, 16 * 1024, body);
+		ZstdDictTrainer zstd = new ZstdDictTrainer(10_000_000, 16 * 1024);
+		for (int n = 0; n < 300; n++) {
+			zstd.addSample(body.apply(n));
+		}
+		byte[] trained = zstd.trainSamples();
+		assertThat(trainer.report().get("/api/small/*")).containsEntry("builtFrom", "latest samples");
+		assertThat(trainer.trained(SMALL).content()).isEqualTo(latestSamples(300, 16 * 1024, body));
+		assertThat(compressedSize(unseen(300, body), trainer.trained(SMALL).content()))
+			.isLessThan(compressedSize(unseen(300, body), Arrays.copyOfRange(trained, 8, trained.length)));
 	}
 
 	@Test
@@ -76,11 +137,100 @@ class DictionaryTrainerTests {
 	}
 
 	@Test
-	void refusesToTrainWithoutSamples() {
+	void reportsALoadedDictionaryAsLoaded() {
 		DictionaryTrainer trainer = new DictionaryTrainer(10_000, 1024, "/dictionaries");
+		trainer.load(SMALL, utf8("{\"order\":1}"));
+		assertThat(trainer.report().get("/api/small/*")).containsEntry("builtFrom", "loaded");
+	}
+
+	@Test
+	void refusesToTrainWithoutSampleBytes() {
+		DictionaryTrainer trainer = new DictionaryTrainer(10_000, 1024, "/dictionaries");
+		assertThatIllegalStateException().isThrownBy(() -> trainer.train(SMALL)).withMessageContaining("No samples");
+		trainer.sample(SMALL, new byte[0]);
 		assertThatIllegalStateException().isThrownBy(() -> trainer.train(SMALL)).withMessageContaining("No samples");
 		assertThat(trainer.trained(SMALL)).isNull();
 		assertThat(trainer.served("/dictionaries/00")).isNull();
+	}
+
+	private static DictionaryTrainer trainer(int samples, int dictionarySize, IntFunction<byte[]> body) {
+		DictionaryTrainer trainer = new DictionaryTrainer(100_000_000, dictionarySize, "/dictionaries");
+		for (int n = 0; n < samples; n++) {
+			trainer.sample(SMALL, body.apply(n));
+		}
+		trainer.train(SMALL);
+		return trainer;
+	}
+
+	private static byte[] latestSamples(int samples, int dictionarySize, IntFunction<byte[]> body) {
+		ByteArrayOutputStream all = new ByteArrayOutputStream();
+		for (int n = 0; n < samples; n++) {
+			all.writeBytes(body.apply(n));
+		}
+		byte[] bytes = all.toByteArray();
+		return Arrays.copyOfRange(bytes, Math.max(0, bytes.length - dictionarySize), bytes.length);
+	}
+
+	private static List<byte[]> unseen(int samples, IntFunction<byte[]> body) {
+		List<byte[]> bodies = new ArrayList<>();
+		for (int n = samples; n < samples + 200; n++) {
+			bodies.add(body.apply(n));
+		}
+		return bodies;
+	}
+
+	/**
+	 * Returns the bytes of the bodies in {@code dcz} against a dictionary, as the server sends
+	 * them.
+	 */
+	private static long compressedSize(List<byte[]> bodies, byte[] dictionary) {
+		long size = 0;
+		try (ZstdCodec zstd = new ZstdCodec(1, ZstdCodec.DEFAULT_MAX_WINDOW)) {
+			DczCodec dcz = new DczCodec(zstd, dictionary, DczCodec.sha256(dictionary));
+			for (byte[] body : bodies) {
+				ByteArrayOutputStream encoded = new ByteArrayOutputStream();
+				try (OutputStream encoder = dcz.encoder(encoded)) {
+					encoder.write(body);
+				}
+				size += encoded.size();
+			}
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+		return size;
+	}
+
+	/**
+	 * Bodies of a dozen fragments from a vocabulary of random letters, the first fragments far
+	 * more often than the last ones, and an id of their own.
+	 */
+	private static IntFunction<byte[]> fragments(int vocabularySize, int fragmentLength) {
+		SplittableRandom random = new SplittableRandom(7);
+		String[] vocabulary = new String[vocabularySize];
+		for (int i = 0; i < vocabularySize; i++) {
+			vocabulary[i] = letters(random, fragmentLength);
+		}
+		return (n) -> {
+			SplittableRandom picks = new SplittableRandom(n);
+			StringBuilder body = new StringBuilder("{\"id\":").append(n).append(",\"text\":\"");
+			for (int i = 0; i < 12; i++) {
+				body.append(vocabulary[(int) (Math.pow(picks.nextDouble(), 4) * vocabularySize)]);
+			}
+			return utf8(body.append(letters(picks, 20)).append("\"}").toString());
+		};
+	}
+
+	private static String letters(SplittableRandom random, int length) {
+		StringBuilder letters = new StringBuilder(length);
+		for (int i = 0; i < length; i++) {
+			letters.append((char) ('a' + random.nextInt(26)));
+		}
+		return letters.toString();
+	}
+
+	private static byte[] utf8(String text) {
+		return text.getBytes(StandardCharsets.UTF_8);
 	}
 
 }

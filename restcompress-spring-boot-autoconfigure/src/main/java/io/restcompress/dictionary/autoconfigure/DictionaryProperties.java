@@ -48,9 +48,9 @@ public class DictionaryProperties extends DictionaryStoreProperties {
 		private DataSize maxSampleSize = DataSize.ofMegabytes(2);
 
 		/**
-		 * Size of a trained dictionary.
+		 * Largest size of a dictionary built from the samples.
 		 */
-		private DataSize dictionarySize = DataSize.ofKilobytes(32);
+		private DataSize dictionarySize = DataSize.ofKilobytes(256);
 
 		/**
 		 * Path under which trained dictionaries are served, each at its SHA-256 in hex.

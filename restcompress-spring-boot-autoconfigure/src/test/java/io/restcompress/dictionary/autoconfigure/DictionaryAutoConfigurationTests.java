@@ -185,6 +185,25 @@ class DictionaryAutoConfigurationTests {
 		assertThat(properties.getMaxEntries()).isEqualTo(64);
 		assertThat(properties.getTtl()).isEqualTo(Duration.ofHours(1));
 		assertThat(properties.getTraining().getDictionaries()).isEmpty();
+		assertThat(properties.getTraining().getMaxSampleSize()).isEqualTo(DataSize.ofMegabytes(2));
+		assertThat(properties.getTraining().getDictionarySize()).isEqualTo(DataSize.ofKilobytes(256));
+	}
+
+	@Test
+	void trainerAppliesTheConfiguredSizes() {
+		this.contextRunner
+			.withPropertyValues("restcompress.dictionary.enabled=true",
+					"restcompress.dictionary.training.dictionary-size=1KB",
+					"restcompress.dictionary.training.max-sample-size=3KB")
+			.run((context) -> {
+				DictionaryTrainer trainer = context.getBean(DictionaryTrainer.class);
+				MatchPattern all = MatchPattern.of("/*");
+				for (int n = 0; n < 4; n++) {
+					trainer.sample(all, ("{\"order\":" + n + ",\"state\":\"open\"}").repeat(30).getBytes());
+				}
+				assertThat(trainer.report().get("/*")).containsEntry("samples", 3);
+				assertThat(trainer.train(all).content()).hasSize(1024);
+			});
 	}
 
 	@Test
