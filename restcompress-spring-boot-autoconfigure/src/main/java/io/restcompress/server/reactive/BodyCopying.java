@@ -17,6 +17,8 @@ import org.springframework.core.io.buffer.DataBuffer;
  */
 final class BodyCopying {
 
+	static final int MAX_CHUNK = 8192;
+
 	private BodyCopying() {
 	}
 
@@ -37,13 +39,21 @@ final class BodyCopying {
 			.doOnComplete(() -> copy.completedQuietly(status.getAsInt()));
 	}
 
+	/**
+	 * Copies a buffer's readable bytes through a scratch array of at most
+	 * {@value #MAX_CHUNK} bytes, whatever the buffer's size: a body written as one large buffer
+	 * is not held twice more while it is copied.
+	 */
 	private static void write(ResponseBodyCopy copy, DataBuffer buffer) {
+		byte[] chunk = new byte[Math.min(buffer.readableByteCount(), MAX_CHUNK)];
 		try (DataBuffer.ByteBufferIterator readable = buffer.readableByteBuffers()) {
 			while (readable.hasNext()) {
 				ByteBuffer part = readable.next();
-				byte[] chunk = new byte[part.remaining()];
-				part.get(chunk);
-				copy.write(chunk, 0, chunk.length);
+				while (part.hasRemaining()) {
+					int length = Math.min(chunk.length, part.remaining());
+					part.get(chunk, 0, length);
+					copy.write(chunk, 0, length);
+				}
 			}
 		}
 	}
