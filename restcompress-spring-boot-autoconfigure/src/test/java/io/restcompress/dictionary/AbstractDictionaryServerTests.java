@@ -189,21 +189,10 @@ abstract class AbstractDictionaryServerTests {
 
 	@Test
 	void trainedDictionaryIsAdvertisedServedAndUsedForDcz() throws Exception {
-		for (int n = 0; n < 300; n++) {
-			assertThat(get("/api/small/" + n).headers().firstValue("Use-As-Dictionary")).isEmpty();
-		}
-		HttpResponse<byte[]> trained = this.client.send(
-				HttpRequest.newBuilder(URI.create("http://localhost:" + this.port + "/actuator/restcompressdictionaries"))
-					.timeout(DictionaryHttp.TIMEOUT)
-					.header("Content-Type", "application/json")
-					.POST(HttpRequest.BodyPublishers.ofString("{\"match\":\"/api/small/*\"}"))
-					.build(),
-				HttpResponse.BodyHandlers.ofByteArray());
-		assertThat(trained.statusCode()).isEqualTo(200);
-		assertThat(new String(trained.body(), StandardCharsets.UTF_8)).contains("\"builtFrom\":")
-			.contains("\"url\":\"/restcompress/dictionaries/");
-		String link = get("/api/small/1").headers().firstValue("Link").orElseThrow();
-		assertThat(link).matches("</restcompress/dictionaries/[0-9a-f]{64}>; rel=\"compression-dictionary\"");
+		assertThat(get("/api/small/0").headers().firstValue("Use-As-Dictionary")).isEmpty();
+		String link = "<" + trainedDictionaryPath() + ">";
+		assertThat(get("/api/small/1").headers().firstValue("Link")).hasValue(link + "; rel=\"compression-dictionary\"");
+		assertThat(link).matches("</restcompress/dictionaries/[0-9a-f]{64}>");
 		HttpResponse<byte[]> served = fetchAsABrowserWould(link.substring(1, link.indexOf('>')));
 		assertThat(served.headers().firstValue("Use-As-Dictionary")).hasValue("match=\"/api/small/*\"");
 		byte[] dictionary = served.body();
@@ -217,6 +206,50 @@ abstract class AbstractDictionaryServerTests {
 			assertThat(zstd.decompress(Arrays.copyOfRange(body, 40, body.length), expected.length)).isEqualTo(expected);
 		}
 		assertThat(body.length).isLessThan(Zstd.compress(expected, 1).length);
+	}
+
+	@Test
+	void trainedDictionaryAnswersHeadAndRefusesOtherMethodsAndUnknownHashes() throws Exception {
+		String path = trainedDictionaryPath();
+		HttpResponse<byte[]> served = get(path);
+		HttpResponse<byte[]> head = DictionaryHttp.send(this.client, this.port, "HEAD", path);
+		assertThat(head.statusCode()).isEqualTo(200);
+		assertThat(head.headers().firstValue("Use-As-Dictionary")).hasValue("match=\"/api/small/*\"");
+		assertThat(head.headers().firstValue("Content-Length")).hasValue(Integer.toString(served.body().length));
+		assertThat(head.body()).isEmpty();
+		assertThat(DictionaryHttp.send(this.client, this.port, "POST", path).statusCode()).isEqualTo(405);
+		assertThat(get("/restcompress/dictionaries/" + "00".repeat(32)).statusCode()).isEqualTo(404);
+	}
+
+	@Test
+	void applicationFiltersStandInFrontOfTrainedDictionaries() throws Exception {
+		String path = trainedDictionaryPath();
+		assertThat(get(path, DictionaryTestApplication.Gatekeepers.REFUSED, "yes").statusCode()).isEqualTo(401);
+		assertThat(get(path).statusCode()).isEqualTo(200);
+	}
+
+	/**
+	 * Returns the path of the trained dictionary of {@code /api/small/*}, training it from
+	 * samples first unless it was trained before.
+	 */
+	private String trainedDictionaryPath() throws IOException, InterruptedException {
+		String link = get("/api/small/1").headers().firstValue("Link").orElse(null);
+		if (link == null) {
+			for (int n = 0; n < 300; n++) {
+				get("/api/small/" + n);
+			}
+			HttpResponse<byte[]> trained = this.client.send(HttpRequest
+				.newBuilder(URI.create("http://localhost:" + this.port + "/actuator/restcompressdictionaries"))
+				.timeout(DictionaryHttp.TIMEOUT)
+				.header("Content-Type", "application/json")
+				.POST(HttpRequest.BodyPublishers.ofString("{\"match\":\"/api/small/*\"}"))
+				.build(), HttpResponse.BodyHandlers.ofByteArray());
+			assertThat(trained.statusCode()).isEqualTo(200);
+			assertThat(new String(trained.body(), StandardCharsets.UTF_8)).contains("\"builtFrom\":")
+				.contains("\"url\":\"/restcompress/dictionaries/");
+			link = get("/api/small/1").headers().firstValue("Link").orElseThrow();
+		}
+		return link.substring(1, link.indexOf('>'));
 	}
 
 	/**

@@ -13,7 +13,7 @@ import io.restcompress.codec.DczCodec;
 import io.restcompress.codec.ZstdCodec;
 
 /**
- * What the dictionary tests do over HTTP: a {@code GET} to the test server, and decoding a
+ * What the dictionary tests do over HTTP: a request to the test server, and decoding a
  * {@code dcz} body with the dictionary it names.
  */
 final class DictionaryHttp {
@@ -26,12 +26,18 @@ final class DictionaryHttp {
 
 	static HttpResponse<byte[]> get(HttpClient client, int port, String path, String... headers)
 			throws IOException, InterruptedException {
+		return send(client, port, "GET", path, headers);
+	}
+
+	static HttpResponse<byte[]> send(HttpClient client, int port, String method, String path, String... headers)
+			throws IOException, InterruptedException {
 		HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://localhost:" + port + path))
 			.timeout(TIMEOUT);
 		if (headers.length > 0) {
 			request.headers(headers);
 		}
-		return client.send(request.GET().build(), HttpResponse.BodyHandlers.ofByteArray());
+		return client.send(request.method(method, HttpRequest.BodyPublishers.noBody()).build(),
+				HttpResponse.BodyHandlers.ofByteArray());
 	}
 
 	static byte[] decodeDcz(byte[] body, byte[] dictionary) throws IOException {

@@ -1,18 +1,34 @@
 package io.restcompress.dictionary;
 
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 
 import io.restcompress.LzfCompressed;
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import reactor.core.publisher.Mono;
 
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
+import org.springframework.core.Ordered;
+import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.filter.OncePerRequestFilter;
+import org.springframework.web.server.ServerWebExchange;
+import org.springframework.web.server.WebFilter;
+import org.springframework.web.server.WebFilterChain;
 
 /**
  * A servlet application with a polled resource whose versions differ slightly, marked as a
@@ -20,7 +36,8 @@ import org.springframework.web.bind.annotation.RestController;
  */
 @SpringBootConfiguration
 @EnableAutoConfiguration
-@Import(DictionaryTestApplication.Versions.class)
+@Import({ DictionaryTestApplication.Versions.class, DictionaryTestApplication.Gatekeepers.Servlet.class,
+		DictionaryTestApplication.Gatekeepers.Reactive.class })
 public class DictionaryTestApplication {
 
 	@RestController
@@ -89,6 +106,76 @@ public class DictionaryTestApplication {
 		@GetMapping("/api/plain")
 		ResponseEntity<byte[]> plain() {
 			return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(document(1));
+		}
+
+	}
+
+	/**
+	 * Answers 401 to requests that carry {@value #REFUSED}, at the order of Spring Security's
+	 * filters, on either stack: what the application puts in front of its handlers.
+	 */
+	static final class Gatekeepers {
+
+		static final String REFUSED = "X-Refused";
+
+		private static final int SECURITY_ORDER = -100;
+
+		private Gatekeepers() {
+		}
+
+		@Configuration(proxyBeanMethods = false)
+		@ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
+		static class Servlet {
+
+			@Bean
+			FilterRegistrationBean<OncePerRequestFilter> gatekeeper() {
+				FilterRegistrationBean<OncePerRequestFilter> registration = new FilterRegistrationBean<>(
+						new OncePerRequestFilter() {
+
+							@Override
+							protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response,
+									FilterChain chain) throws ServletException, IOException {
+								if (request.getHeader(REFUSED) != null) {
+									response.sendError(HttpServletResponse.SC_UNAUTHORIZED);
+									return;
+								}
+								chain.doFilter(request, response);
+							}
+
+						});
+				registration.setOrder(SECURITY_ORDER);
+				return registration;
+			}
+
+		}
+
+		@Configuration(proxyBeanMethods = false)
+		@ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.REACTIVE)
+		static class Reactive {
+
+			@Bean
+			WebFilter gatekeeper() {
+				return new Gatekeeper();
+			}
+
+		}
+
+		private static final class Gatekeeper implements WebFilter, Ordered {
+
+			@Override
+			public int getOrder() {
+				return SECURITY_ORDER;
+			}
+
+			@Override
+			public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
+				if (exchange.getRequest().getHeaders().containsHeader(REFUSED)) {
+					exchange.getResponse().setStatusCode(HttpStatus.UNAUTHORIZED);
+					return exchange.getResponse().setComplete();
+				}
+				return chain.filter(exchange);
+			}
+
 		}
 
 	}

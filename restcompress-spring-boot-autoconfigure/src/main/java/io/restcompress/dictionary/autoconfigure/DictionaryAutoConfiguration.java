@@ -10,14 +10,9 @@ import io.restcompress.dictionary.DictionaryEndpoint;
 import io.restcompress.dictionary.DictionaryExchangeCodings;
 import io.restcompress.dictionary.DictionaryStore;
 import io.restcompress.dictionary.DictionaryTrainer;
-import io.restcompress.dictionary.TrainedDictionaryFilter;
-import io.restcompress.dictionary.TrainedDictionaryWebFilter;
 import io.restcompress.internal.server.ExchangeCodings;
 import io.restcompress.internal.server.ResponseBodyCopies;
-import io.restcompress.server.autoconfigure.ServerCompressionProperties;
-import jakarta.servlet.DispatcherType;
 
-import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
@@ -25,9 +20,9 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
-import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
 
 /**
  * Auto-configuration of compression dictionaries on a server with zstd: the
@@ -44,7 +39,15 @@ import org.springframework.context.annotation.Configuration;
 @ConditionalOnClass(name = "com.github.luben.zstd.ZstdCompressCtx")
 @ConditionalOnBean(ContentCodecs.class)
 @EnableConfigurationProperties(DictionaryProperties.class)
+@Import({ ServletTrainedDictionaryConfiguration.class, ReactiveTrainedDictionaryConfiguration.class })
 public final class DictionaryAutoConfiguration {
+
+	/**
+	 * The order of the trained dictionaries' handler mapping: after the application's
+	 * controllers and routes (order 0), so that no other request consults it, and before the
+	 * static resources' catch-all mapping.
+	 */
+	static final int TRAINED_DICTIONARY_MAPPING_ORDER = 1;
 
 	@Bean
 	@ConditionalOnMissingBean
@@ -93,10 +96,6 @@ public final class DictionaryAutoConfiguration {
 		return new DictionaryBodyCopies(bodies, declarations);
 	}
 
-	private static int innerOrder(ObjectProvider<ServerCompressionProperties> serverProperties) {
-		return serverProperties.getIfAvailable(ServerCompressionProperties::new).getFilterOrder() + 1;
-	}
-
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass(name = "org.springframework.boot.actuate.endpoint.annotation.Endpoint")
 	static class EndpointConfiguration {
@@ -105,37 +104,6 @@ public final class DictionaryAutoConfiguration {
 		@ConditionalOnMissingBean
 		DictionaryEndpoint dictionaryEndpoint(DictionaryTrainer trainer) {
 			return new DictionaryEndpoint(trainer);
-		}
-
-	}
-
-	@Configuration(proxyBeanMethods = false)
-	@ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
-	@ConditionalOnClass(name = "org.springframework.web.servlet.DispatcherServlet")
-	static class ServletConfiguration {
-
-		@Bean
-		FilterRegistrationBean<TrainedDictionaryFilter> trainedDictionaryFilter(DictionaryTrainer trainer,
-				ObjectProvider<ServerCompressionProperties> serverProperties) {
-			FilterRegistrationBean<TrainedDictionaryFilter> registration = new FilterRegistrationBean<>(
-					new TrainedDictionaryFilter(trainer));
-			registration.addUrlPatterns(trainer.urlPrefix() + "/*");
-			registration.setDispatcherTypes(DispatcherType.REQUEST);
-			registration.setOrder(innerOrder(serverProperties));
-			return registration;
-		}
-
-	}
-
-	@Configuration(proxyBeanMethods = false)
-	@ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.REACTIVE)
-	@ConditionalOnClass(name = "org.springframework.web.reactive.DispatcherHandler")
-	static class ReactiveConfiguration {
-
-		@Bean
-		TrainedDictionaryWebFilter trainedDictionaryWebFilter(DictionaryTrainer trainer,
-				ObjectProvider<ServerCompressionProperties> serverProperties) {
-			return new TrainedDictionaryWebFilter(trainer, innerOrder(serverProperties));
 		}
 
 	}

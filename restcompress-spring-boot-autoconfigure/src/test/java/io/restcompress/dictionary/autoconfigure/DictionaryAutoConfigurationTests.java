@@ -17,8 +17,8 @@ import io.restcompress.dictionary.DictionaryStore;
 import io.restcompress.dictionary.DictionaryTrainer;
 import io.restcompress.dictionary.MatchPattern;
 import io.restcompress.dictionary.StoredDictionary;
-import io.restcompress.dictionary.TrainedDictionaryFilter;
-import io.restcompress.dictionary.TrainedDictionaryWebFilter;
+import io.restcompress.dictionary.TrainedDictionaryHandler;
+import io.restcompress.dictionary.TrainedDictionaryWebHandler;
 import io.restcompress.internal.server.ExchangeCodings;
 import io.restcompress.internal.server.ResponseBodyCopies;
 import io.restcompress.server.CompressionHandlerInterceptor;
@@ -31,9 +31,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ReactiveWebApplicationContextRunner;
 import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
-import org.springframework.boot.web.servlet.FilterRegistrationBean;
-import org.springframework.core.Ordered;
 import org.springframework.util.unit.DataSize;
+import org.springframework.web.servlet.handler.SimpleUrlHandlerMapping;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -76,10 +75,11 @@ class DictionaryAutoConfigurationTests {
 			.withPropertyValues("restcompress.dictionary.enabled=true",
 					"restcompress.dictionary.training.url-prefix=/dictionaries")
 			.run((context) -> {
-				FilterRegistrationBean<?> trained = context.getBean("trainedDictionaryFilter", FilterRegistrationBean.class);
-				assertThat(trained.getFilter()).isInstanceOf(TrainedDictionaryFilter.class);
-				assertThat(trained.getUrlPatterns()).containsExactly("/dictionaries/*");
-				assertThat(trained.getOrder()).isEqualTo(Ordered.HIGHEST_PRECEDENCE + 11);
+				SimpleUrlHandlerMapping mapping = context.getBean("trainedDictionaryHandlerMapping",
+						SimpleUrlHandlerMapping.class);
+				assertThat(mapping.getUrlMap()).containsOnlyKeys("/dictionaries/*");
+				assertThat(mapping.getUrlMap().get("/dictionaries/*")).isInstanceOf(TrainedDictionaryHandler.class);
+				assertThat(mapping.getOrder()).isOne();
 			});
 	}
 
@@ -99,10 +99,13 @@ class DictionaryAutoConfigurationTests {
 					DictionaryAutoConfiguration.class, ReactiveServerCompressionAutoConfiguration.class))
 			.withPropertyValues("restcompress.dictionary.enabled=true")
 			.run((context) -> {
-				assertThat(context).hasSingleBean(TrainedDictionaryWebFilter.class)
-					.doesNotHaveBean(FilterRegistrationBean.class);
-				assertThat(context.getBean(TrainedDictionaryWebFilter.class).getOrder())
-					.isEqualTo(Ordered.HIGHEST_PRECEDENCE + 11);
+				org.springframework.web.reactive.handler.SimpleUrlHandlerMapping mapping = context.getBean(
+						"trainedDictionaryHandlerMapping", org.springframework.web.reactive.handler.SimpleUrlHandlerMapping.class);
+				assertThat(mapping.getUrlMap()).containsOnlyKeys("/restcompress/dictionaries/*");
+				assertThat(mapping.getUrlMap().get("/restcompress/dictionaries/*"))
+					.isInstanceOf(TrainedDictionaryWebHandler.class);
+				assertThat(mapping.getOrder()).isOne();
+				assertThat(context).doesNotHaveBean(SimpleUrlHandlerMapping.class);
 				ContentCodingWebFilter filter = context.getBean(ContentCodingWebFilter.class);
 				assertThat(filter).extracting("handlers")
 					.extracting("exchangeCodings")

@@ -1,0 +1,58 @@
+package io.restcompress.dictionary;
+
+import java.io.IOException;
+
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+
+import org.springframework.http.HttpHeaders;
+import org.springframework.web.HttpRequestHandler;
+import org.springframework.web.util.ServletRequestPathUtils;
+import org.springframework.web.util.UrlPathHelper;
+
+/**
+ * Serves trained dictionaries at their stable URLs on Spring MVC, as a handler behind the
+ * application's servlet filters (Spring Security's among them): {@code GET <prefix>/<hash>}
+ * answers the raw dictionary with {@code Use-As-Dictionary} naming its pattern, so that a client
+ * that follows the {@code Link} keeps it for the pattern's paths; {@code HEAD} answers its header
+ * fields; an unknown hash is a 404 and any other method a 405.
+ */
+public class TrainedDictionaryHandler implements HttpRequestHandler {
+
+	private final DictionaryTrainer trainer;
+
+	/**
+	 * Creates the handler.
+	 * @param trainer the trained dictionaries
+	 */
+	public TrainedDictionaryHandler(DictionaryTrainer trainer) {
+		this.trainer = trainer;
+	}
+
+	@Override
+	public void handleRequest(HttpServletRequest request, HttpServletResponse response) throws IOException {
+		boolean head = "HEAD".equals(request.getMethod());
+		if (!head && !"GET".equals(request.getMethod())) {
+			response.setHeader(HttpHeaders.ALLOW, "GET, HEAD");
+			response.sendError(HttpServletResponse.SC_METHOD_NOT_ALLOWED);
+			return;
+		}
+		StoredDictionary dictionary = this.trainer.served(pathWithinApplication(request));
+		if (dictionary == null) {
+			response.sendError(HttpServletResponse.SC_NOT_FOUND);
+			return;
+		}
+		DictionaryTrainer.servedFields(dictionary).forEach(response::setHeader);
+		if (!head) {
+			response.getOutputStream().write(dictionary.content());
+		}
+	}
+
+	private static String pathWithinApplication(HttpServletRequest request) {
+		if (ServletRequestPathUtils.hasParsedRequestPath(request)) {
+			return ServletRequestPathUtils.getParsedRequestPath(request).pathWithinApplication().value();
+		}
+		return UrlPathHelper.defaultInstance.getPathWithinApplication(request);
+	}
+
+}

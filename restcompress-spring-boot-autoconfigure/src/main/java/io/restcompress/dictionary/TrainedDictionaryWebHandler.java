@@ -1,0 +1,50 @@
+package io.restcompress.dictionary;
+
+import java.util.Set;
+
+import reactor.core.publisher.Mono;
+
+import org.springframework.http.HttpMethod;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.server.reactive.ServerHttpRequest;
+import org.springframework.http.server.reactive.ServerHttpResponse;
+import org.springframework.web.server.MethodNotAllowedException;
+import org.springframework.web.server.ResponseStatusException;
+import org.springframework.web.server.ServerWebExchange;
+import org.springframework.web.server.WebHandler;
+
+/**
+ * Serves trained dictionaries at their stable URLs on WebFlux, as {@link TrainedDictionaryHandler}
+ * does on Spring MVC: a handler behind the application's web filters (Spring Security's among
+ * them), mapped to the dictionaries' prefix only.
+ */
+public class TrainedDictionaryWebHandler implements WebHandler {
+
+	private static final Set<HttpMethod> ALLOWED = Set.of(HttpMethod.GET, HttpMethod.HEAD);
+
+	private final DictionaryTrainer trainer;
+
+	/**
+	 * Creates the handler.
+	 * @param trainer the trained dictionaries
+	 */
+	public TrainedDictionaryWebHandler(DictionaryTrainer trainer) {
+		this.trainer = trainer;
+	}
+
+	@Override
+	public Mono<Void> handle(ServerWebExchange exchange) {
+		ServerHttpRequest request = exchange.getRequest();
+		if (!ALLOWED.contains(request.getMethod())) {
+			return Mono.error(new MethodNotAllowedException(request.getMethod(), ALLOWED));
+		}
+		StoredDictionary dictionary = this.trainer.served(request.getPath().pathWithinApplication().value());
+		if (dictionary == null) {
+			return Mono.error(new ResponseStatusException(HttpStatus.NOT_FOUND));
+		}
+		ServerHttpResponse response = exchange.getResponse();
+		DictionaryTrainer.servedFields(dictionary).forEach(response.getHeaders()::set);
+		return response.writeWith(Mono.fromSupplier(() -> response.bufferFactory().wrap(dictionary.content())));
+	}
+
+}

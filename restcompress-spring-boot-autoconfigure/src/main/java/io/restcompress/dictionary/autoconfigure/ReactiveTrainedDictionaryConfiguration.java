@@ -1,0 +1,29 @@
+package io.restcompress.dictionary.autoconfigure;
+
+import java.util.Map;
+
+import io.restcompress.dictionary.DictionaryTrainer;
+import io.restcompress.dictionary.TrainedDictionaryWebHandler;
+
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.web.reactive.handler.SimpleUrlHandlerMapping;
+
+/**
+ * Maps the trained dictionaries' URLs to their handler on WebFlux, behind the application's web
+ * filters.
+ */
+@Configuration(proxyBeanMethods = false)
+@ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.REACTIVE)
+@ConditionalOnClass(name = "org.springframework.web.reactive.DispatcherHandler")
+class ReactiveTrainedDictionaryConfiguration {
+
+	@Bean
+	SimpleUrlHandlerMapping trainedDictionaryHandlerMapping(DictionaryTrainer trainer) {
+		return new SimpleUrlHandlerMapping(Map.of(trainer.urlPrefix() + "/*", new TrainedDictionaryWebHandler(trainer)),
+				DictionaryAutoConfiguration.TRAINED_DICTIONARY_MAPPING_ORDER);
+	}
+
+}

@@ -1,0 +1,29 @@
+package io.restcompress.dictionary.autoconfigure;
+
+import java.util.Map;
+
+import io.restcompress.dictionary.DictionaryTrainer;
+import io.restcompress.dictionary.TrainedDictionaryHandler;
+
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.web.servlet.handler.SimpleUrlHandlerMapping;
+
+/**
+ * Maps the trained dictionaries' URLs to their handler on Spring MVC, behind the application's
+ * servlet filters.
+ */
+@Configuration(proxyBeanMethods = false)
+@ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
+@ConditionalOnClass(name = "org.springframework.web.servlet.DispatcherServlet")
+class ServletTrainedDictionaryConfiguration {
+
+	@Bean
+	SimpleUrlHandlerMapping trainedDictionaryHandlerMapping(DictionaryTrainer trainer) {
+		return new SimpleUrlHandlerMapping(Map.of(trainer.urlPrefix() + "/*", new TrainedDictionaryHandler(trainer)),
+				DictionaryAutoConfiguration.TRAINED_DICTIONARY_MAPPING_ORDER);
+	}
+
+}
