@@ -4,6 +4,7 @@ import java.io.ByteArrayOutputStream;
 
 import io.restcompress.internal.server.ResponseBodyCopies;
 import io.restcompress.internal.server.ResponseBodyCopy;
+import io.restcompress.internal.server.ResponseFields;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -72,9 +73,9 @@ public final class DictionaryBodyCopies implements ResponseBodyCopies {
 		}
 
 		@Override
-		public void completed(int status) {
+		public void completed(int status, ResponseFields fields) {
 			if (status == 200 && this.written && this.copy != null) {
-				DictionaryBodyCopies.this.bodies.keep(this.declaration, this.copy.toByteArray());
+				DictionaryBodyCopies.this.bodies.keep(this.declaration, this.copy.toByteArray(), fields);
 			}
 		}
 

@@ -3,6 +3,7 @@ package io.restcompress.dictionary;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import org.springframework.boot.actuate.endpoint.InvalidEndpointRequestException;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
 import org.springframework.boot.actuate.endpoint.annotation.WriteOperation;
@@ -38,11 +39,19 @@ public class DictionaryEndpoint {
 	 * Trains the dictionary of a pattern from its samples.
 	 * @param match the pattern, as the handler's annotation names it
 	 * @return the samples, the dictionary's size, what it was built from and its URL
+	 * @throws InvalidEndpointRequestException (a 400) if the pattern is not one or has no
+	 * samples
 	 */
 	@WriteOperation
 	public Map<String, Object> train(String match) {
-		MatchPattern pattern = MatchPattern.of(match);
-		this.trainer.train(pattern);
+		MatchPattern pattern;
+		try {
+			pattern = MatchPattern.of(match);
+			this.trainer.train(pattern);
+		}
+		catch (IllegalArgumentException | IllegalStateException ex) {
+			throw new InvalidEndpointRequestException(ex.getMessage(), ex.getMessage());
+		}
 		Map<String, Object> trained = new LinkedHashMap<>();
 		trained.put("match", match);
 		trained.putAll(this.trainer.report().get(pattern.pattern()));

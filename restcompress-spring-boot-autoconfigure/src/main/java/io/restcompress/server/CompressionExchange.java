@@ -11,6 +11,7 @@ import io.restcompress.internal.server.ResponseFields;
 import io.restcompress.metrics.SkipReason;
 import jakarta.servlet.ServletRequest;
 import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.http.HttpHeaders;
@@ -74,13 +75,13 @@ final class CompressionExchange {
 	}
 
 	/**
-	 * Ends the copy of a complete body, if any, with the response's status.
+	 * Ends the copy of a complete body, if any, with the response's status and header fields.
 	 */
-	void endBodyCopy(int status) {
+	void endBodyCopy(HttpServletResponse response) {
 		ResponseBodyCopy copy = this.bodyCopy;
 		this.bodyCopy = null;
 		if (copy != null) {
-			copy.completedQuietly(status);
+			copy.completedQuietly(response.getStatus(), new ServletResponseFields(response));
 		}
 	}
 

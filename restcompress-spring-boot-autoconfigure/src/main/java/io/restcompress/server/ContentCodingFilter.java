@@ -154,7 +154,7 @@ public class ContentCodingFilter extends OncePerRequestFilter {
 		finally {
 			release(encoding, decoding);
 		}
-		exchange.endBodyCopy(response.getStatus());
+		exchange.endBodyCopy(response);
 	}
 
 	private static HttpServletResponse unwrap(HttpServletResponse response,

@@ -228,6 +228,30 @@ abstract class AbstractDictionaryServerTests {
 		assertThat(get(path).statusCode()).isEqualTo(200);
 	}
 
+	@Test
+	void keepsNoTrainingSamplesOfPrivateResponses() throws Exception {
+		for (int n = 0; n < 5; n++) {
+			assertThat(get("/api/private/" + n).headers().firstValue("Cache-Control")).hasValueSatisfying(
+					(cacheControl) -> assertThat(cacheControl).contains("private"));
+		}
+		assertThat(train("/api/private/*").statusCode()).isEqualTo(400);
+	}
+
+	@Test
+	void refusesToTrainAPatternThatIsNotOne() throws Exception {
+		assertThat(train("no-slash").statusCode()).isEqualTo(400);
+	}
+
+	private HttpResponse<byte[]> train(String match) throws IOException, InterruptedException {
+		return this.client.send(
+				HttpRequest.newBuilder(URI.create("http://localhost:" + this.port + "/actuator/restcompressdictionaries"))
+					.timeout(DictionaryHttp.TIMEOUT)
+					.header("Content-Type", "application/json")
+					.POST(HttpRequest.BodyPublishers.ofString("{\"match\":\"" + match + "\"}"))
+					.build(),
+				HttpResponse.BodyHandlers.ofByteArray());
+	}
+
 	/**
 	 * Returns the path of the trained dictionary of {@code /api/small/*}, training it from
 	 * samples first unless it was trained before.
@@ -238,12 +262,7 @@ abstract class AbstractDictionaryServerTests {
 			for (int n = 0; n < 300; n++) {
 				get("/api/small/" + n);
 			}
-			HttpResponse<byte[]> trained = this.client.send(HttpRequest
-				.newBuilder(URI.create("http://localhost:" + this.port + "/actuator/restcompressdictionaries"))
-				.timeout(DictionaryHttp.TIMEOUT)
-				.header("Content-Type", "application/json")
-				.POST(HttpRequest.BodyPublishers.ofString("{\"match\":\"/api/small/*\"}"))
-				.build(), HttpResponse.BodyHandlers.ofByteArray());
+			HttpResponse<byte[]> trained = train("/api/small/*");
 			assertThat(trained.statusCode()).isEqualTo(200);
 			assertThat(new String(trained.body(), StandardCharsets.UTF_8)).contains("\"builtFrom\":")
 				.contains("\"url\":\"/restcompress/dictionaries/");

@@ -32,7 +32,7 @@ class DictionaryBodyCopiesTests {
 		ResponseBodyCopy copy = this.copies.open(handler("feed"), "GET");
 		copy.write(BODY, 0, 10);
 		copy.write(BODY, 10, BODY.length - 10);
-		copy.completed(200);
+		copy.completed(200, TestResponseFields.NONE);
 		assertThat(this.store.find(sha256(BODY), "/feed/next")).isNotNull()
 			.satisfies((dictionary) -> assertThat(dictionary.content()).isEqualTo(BODY));
 	}
@@ -49,7 +49,7 @@ class DictionaryBodyCopiesTests {
 	void keepsNothingForAStatusOtherThanOk() throws Exception {
 		ResponseBodyCopy copy = this.copies.open(handler("feed"), "GET");
 		copy.write(BODY, 0, BODY.length);
-		copy.completed(404);
+		copy.completed(404, TestResponseFields.NONE);
 		assertThat(this.store.size()).isZero();
 	}
 
@@ -59,13 +59,13 @@ class DictionaryBodyCopiesTests {
 		copy.write(new byte[40], 0, 40);
 		copy.write(new byte[40], 0, 40);
 		copy.write(BODY, 0, 10);
-		copy.completed(200);
+		copy.completed(200, TestResponseFields.NONE);
 		assertThat(this.store.size()).isZero();
 	}
 
 	@Test
 	void keepsNothingOfAnEmptyBody() throws Exception {
-		this.copies.open(handler("feed"), "GET").completed(200);
+		this.copies.open(handler("feed"), "GET").completed(200, TestResponseFields.NONE);
 		assertThat(this.store.size()).isZero();
 	}
 
@@ -76,7 +76,7 @@ class DictionaryBodyCopiesTests {
 		copy.write(new byte[discarded], 0, discarded);
 		copy.reset();
 		copy.write(BODY, 0, BODY.length);
-		copy.completed(200);
+		copy.completed(200, TestResponseFields.NONE);
 		assertThat(this.store.find(sha256(BODY), "/feed")).isNotNull();
 	}
 
@@ -85,7 +85,7 @@ class DictionaryBodyCopiesTests {
 		ResponseBodyCopy copy = this.copies.open(handler("feed"), "GET");
 		copy.write(BODY, 0, BODY.length);
 		copy.reset();
-		copy.completed(200);
+		copy.completed(200, TestResponseFields.NONE);
 		assertThat(this.store.size()).isZero();
 	}
 
@@ -95,14 +95,40 @@ class DictionaryBodyCopiesTests {
 				new DictionaryRoutes.Route(DictionaryDeclarations.Declaration.of("/feed*", "", false, new String[] { "dcz" })),
 				"GET");
 		copy.write(BODY, 0, BODY.length);
-		copy.completed(200);
+		copy.completed(200, TestResponseFields.NONE);
 		assertThat(this.store.find(sha256(BODY), "/feed/2")).isNotNull();
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "private", "no-store", "max-age=60, Private", "NO-STORE" })
+	void keepsNoTrainingSampleOfAResponseForOneUser(String cacheControl) throws Exception {
+		DictionaryTrainer trainer = new DictionaryTrainer(1_000_000, 1024, "/dictionaries");
+		ResponseBodyCopy copy = trainingCopies(trainer).open(handler("trained"), "GET");
+		copy.write(BODY, 0, BODY.length);
+		copy.completed(200, TestResponseFields.cacheControl(cacheControl));
+		assertThat(trainer.report()).doesNotContainKey("/trained/*");
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "max-age=60", "public", "private=\"Set-Cookie\"", "no-cache" })
+	void keepsATrainingSampleOfAResponseEveryClientMayRead(String cacheControl) throws Exception {
+		DictionaryTrainer trainer = new DictionaryTrainer(1_000_000, 1024, "/dictionaries");
+		ResponseBodyCopy copy = trainingCopies(trainer).open(handler("trained"), "GET");
+		copy.write(BODY, 0, BODY.length);
+		copy.completed(200, TestResponseFields.cacheControl(cacheControl));
+		assertThat(trainer.report().get("/trained/*")).containsEntry("samples", 1);
 	}
 
 	@Test
 	void routeFiltersCheckTheirDeclarationWhenMade() {
 		assertThatIllegalArgumentException().isThrownBy(() -> DictionaryRoutes.dictionary("no-slash", ""));
 		assertThatIllegalArgumentException().isThrownBy(() -> DictionaryRoutes.trained("/feed*", "gzip"));
+	}
+
+	private static DictionaryBodyCopies trainingCopies(DictionaryTrainer trainer) {
+		return new DictionaryBodyCopies(
+				new CapturedBodies(new DictionaryStore(64, 1024, 8, Duration.ofHours(1), Clock.systemUTC()), trainer),
+				new DictionaryDeclarations());
 	}
 
 	private static HandlerMethod handler(String name) throws NoSuchMethodException {
@@ -121,6 +147,11 @@ class DictionaryBodyCopiesTests {
 		}
 
 		String plain() {
+			return "";
+		}
+
+		@DictionaryCompressed(match = "/trained/*", trained = true)
+		String trained() {
 			return "";
 		}
 

@@ -18,6 +18,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
 import org.springframework.core.Ordered;
+import org.springframework.http.CacheControl;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -100,6 +101,15 @@ public class DictionaryTestApplication {
 		@GetMapping("/api/small/{n}")
 		ResponseEntity<byte[]> small(@PathVariable int n) {
 			return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(smallBody(n));
+		}
+
+		@DictionaryCompressed(match = "/api/private/*", trained = true)
+		@GetMapping("/api/private/{n}")
+		ResponseEntity<byte[]> privateRecord(@PathVariable int n) {
+			return ResponseEntity.ok()
+				.cacheControl(CacheControl.noCache().cachePrivate())
+				.contentType(MediaType.APPLICATION_JSON)
+				.body(smallBody(n));
 		}
 
 		@LzfCompressed

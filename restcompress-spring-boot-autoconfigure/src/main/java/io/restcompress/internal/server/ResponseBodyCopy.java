@@ -24,17 +24,19 @@ public interface ResponseBodyCopy {
 	/**
 	 * Ends the copy of a body that is complete.
 	 * @param status the response's status code
+	 * @param fields the response's header fields
 	 */
-	void completed(int status);
+	void completed(int status, ResponseFields fields);
 
 	/**
 	 * Ends the copy as {@link #completed} does, logging a failure to keep it instead of
 	 * throwing it: the response it copies is complete and fine whatever becomes of the copy.
 	 * @param status the response's status code
+	 * @param fields the response's header fields
 	 */
-	default void completedQuietly(int status) {
+	default void completedQuietly(int status, ResponseFields fields) {
 		try {
-			completed(status);
+			completed(status, fields);
 		}
 		catch (RuntimeException ex) {
 			LogFactory.getLog(ResponseBodyCopy.class).warn("Could not keep the copy of a response body", ex);

@@ -4,6 +4,7 @@ import java.nio.ByteBuffer;
 import java.util.function.IntSupplier;
 
 import io.restcompress.internal.server.ResponseBodyCopy;
+import io.restcompress.internal.server.ResponseFields;
 import org.jspecify.annotations.Nullable;
 import org.reactivestreams.Publisher;
 import reactor.core.publisher.Flux;
@@ -13,7 +14,8 @@ import org.springframework.core.io.buffer.DataBuffer;
 
 /**
  * Feeds the buffers of a response body to its {@link ResponseBodyCopy} as they pass, without
- * consuming them, and ends the copy with the response's status once the body is complete.
+ * consuming them, and ends the copy with the response's status and header fields once the body
+ * is complete.
  */
 final class BodyCopying {
 
@@ -23,7 +25,7 @@ final class BodyCopying {
 	}
 
 	static Publisher<? extends DataBuffer> of(Publisher<? extends DataBuffer> body, @Nullable ResponseBodyCopy copy,
-			IntSupplier status) {
+			IntSupplier status, ResponseFields fields) {
 		if (copy == null) {
 			return body;
 		}
@@ -31,12 +33,12 @@ final class BodyCopying {
 			// a whole body in one buffer; the server may cancel once it has it, before completion
 			return single.doOnNext((buffer) -> {
 				write(copy, buffer);
-				copy.completedQuietly(status.getAsInt());
+				copy.completedQuietly(status.getAsInt(), fields);
 			});
 		}
 		return Flux.from(body)
 			.doOnNext((buffer) -> write(copy, buffer))
-			.doOnComplete(() -> copy.completedQuietly(status.getAsInt()));
+			.doOnComplete(() -> copy.completedQuietly(status.getAsInt(), fields));
 	}
 
 	/**

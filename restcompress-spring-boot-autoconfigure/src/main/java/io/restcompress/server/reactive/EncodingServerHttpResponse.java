@@ -68,7 +68,8 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 	@Override
 	public Mono<Void> writeWith(Publisher<? extends DataBuffer> written) {
 		return Mono.defer(() -> {
-			Publisher<? extends DataBuffer> body = BodyCopying.of(written, this.exchange.bodyCopy(), this::status);
+			Publisher<? extends DataBuffer> body = BodyCopying.of(written, this.exchange.bodyCopy(), this::status,
+					this.fields);
 			int status = status();
 			if (this.decided || status == HttpStatus.NOT_MODIFIED.value()) {
 				return super.writeWith(body);

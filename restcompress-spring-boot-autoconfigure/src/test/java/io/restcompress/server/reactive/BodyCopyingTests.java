@@ -6,16 +6,20 @@ import java.util.List;
 import java.util.Random;
 
 import io.restcompress.internal.server.ResponseBodyCopy;
+import io.restcompress.internal.server.ResponseFields;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.core.io.buffer.DefaultDataBufferFactory;
+import org.springframework.http.HttpHeaders;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 class BodyCopyingTests {
+
+	private static final ResponseFields FIELDS = new HeaderFields(new HttpHeaders());
 
 	private final DefaultDataBufferFactory buffers = new DefaultDataBufferFactory();
 
@@ -23,7 +27,7 @@ class BodyCopyingTests {
 	void copiesALargeBufferInBoundedChunksWithoutConsumingIt() {
 		byte[] body = bytes(3 * BodyCopying.MAX_CHUNK + 17);
 		RecordingCopy copy = new RecordingCopy();
-		DataBuffer passed = Mono.from(BodyCopying.of(Mono.just(this.buffers.wrap(body)), copy, () -> 200)).block();
+		DataBuffer passed = Mono.from(BodyCopying.of(Mono.just(this.buffers.wrap(body)), copy, () -> 200, FIELDS)).block();
 		assertThat(passed).isNotNull();
 		assertThat(passed.readableByteCount()).isEqualTo(body.length);
 		assertThat(copy.bytes.toByteArray()).isEqualTo(body);
@@ -39,7 +43,7 @@ class BodyCopyingTests {
 		RecordingCopy copy = new RecordingCopy();
 		Flux<DataBuffer> body = Flux.just(this.buffers.wrap(first), this.buffers.wrap(new byte[0]),
 				this.buffers.wrap(second));
-		Flux.from(BodyCopying.of(body, copy, () -> 201)).blockLast();
+		Flux.from(BodyCopying.of(body, copy, () -> 201, FIELDS)).blockLast();
 		ByteArrayOutputStream expected = new ByteArrayOutputStream();
 		expected.writeBytes(first);
 		expected.writeBytes(second);
@@ -73,7 +77,8 @@ class BodyCopyingTests {
 		}
 
 		@Override
-		public void completed(int status) {
+		public void completed(int status, ResponseFields fields) {
+			assertThat(fields).isSameAs(FIELDS);
 			this.status = status;
 		}
 
