@@ -4,11 +4,22 @@ import java.util.List;
 
 import org.jspecify.annotations.Nullable;
 
+import org.springframework.http.HttpHeaders;
+
 /**
  * The header fields of a response as the encoding rules read and write them, so that the
  * servlet filter and the reactive filter apply the same rules to their own response types.
  */
 public interface ResponseFields {
+
+	/**
+	 * Returns the fields held in Spring's {@link HttpHeaders}, read and written through.
+	 * @param headers the header fields
+	 * @return the fields
+	 */
+	static ResponseFields of(HttpHeaders headers) {
+		return new HttpHeadersFields(headers);
+	}
 
 	/**
 	 * Returns the first value of a field.

@@ -54,7 +54,7 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 	EncodingServerHttpResponse(ServerHttpResponse delegate, ReactiveCompressionExchange exchange) {
 		super(delegate);
 		this.exchange = exchange;
-		this.fields = new HeaderFields(delegate.getHeaders());
+		this.fields = ResponseFields.of(delegate.getHeaders());
 		delegate.beforeCommit(() -> Mono.fromRunnable(this::beforeCommit));
 	}
 

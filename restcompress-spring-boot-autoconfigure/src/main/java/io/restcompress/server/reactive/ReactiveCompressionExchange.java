@@ -172,7 +172,7 @@ final class ReactiveCompressionExchange {
 			}
 			HttpHeaders requestHeaders = exchange.getRequest().getHeaders();
 			return allowed.withFirst(this.exchangeCodings.offer(handler, exchange.getRequest().getPath().value(),
-					requestHeaders::getFirst, new HeaderFields(exchange.getResponse().getHeaders())), this.serverCodecs);
+					requestHeaders::getFirst, ResponseFields.of(exchange.getResponse().getHeaders())), this.serverCodecs);
 		}
 
 		/**

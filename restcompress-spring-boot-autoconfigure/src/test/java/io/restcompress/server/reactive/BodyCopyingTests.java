@@ -19,7 +19,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class BodyCopyingTests {
 
-	private static final ResponseFields FIELDS = new HeaderFields(new HttpHeaders());
+	private static final ResponseFields FIELDS = ResponseFields.of(new HttpHeaders());
 
 	private final DefaultDataBufferFactory buffers = new DefaultDataBufferFactory();
 

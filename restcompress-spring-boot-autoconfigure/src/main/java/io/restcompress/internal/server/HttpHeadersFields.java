@@ -1,20 +1,20 @@
-package io.restcompress.server.reactive;
+package io.restcompress.internal.server;
 
 import java.util.List;
 
-import io.restcompress.internal.server.ResponseFields;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.http.HttpHeaders;
 
 /**
- * The header fields of a reactive response as the encoding rules read and write them.
+ * Response header fields held in Spring's {@link HttpHeaders}, as a reactive response has
+ * them.
  */
-final class HeaderFields implements ResponseFields {
+final class HttpHeadersFields implements ResponseFields {
 
 	private final HttpHeaders headers;
 
-	HeaderFields(HttpHeaders headers) {
+	HttpHeadersFields(HttpHeaders headers) {
 		this.headers = headers;
 	}
 
