@@ -45,31 +45,33 @@ public final class DictionaryExchangeCodings implements ExchangeCodings {
 	}
 
 	@Override
-	public List<ContentCodec> offer(Object handler, String path, Function<String, @Nullable String> requestHeader,
-			ResponseFields response) {
+	public List<ContentCodec> offer(Object handler, String path, String contextPath,
+			Function<String, @Nullable String> requestHeader, ResponseFields response) {
 		DictionaryDeclarations.Declaration declaration = this.declarations.of(handler);
 		if (declaration == null) {
 			return List.of();
 		}
 		if (!declaration.trained()) {
-			response.set(DictionaryFields.USE_AS_DICTIONARY, declaration.field());
+			response.set(DictionaryFields.USE_AS_DICTIONARY, contextPath.isEmpty() ? declaration.field()
+					: DictionaryFields.useAsDictionary(contextPath, declaration.match(), declaration.id()));
 		}
 		else {
-			advertiseTrained(declaration.match(), response);
+			advertiseTrained(declaration.match(), contextPath, response);
 		}
 		String vary = VaryHeader.with(response.getAll(HttpHeaders.VARY), DictionaryFields.AVAILABLE_DICTIONARY);
 		if (vary != null) {
 			response.set(HttpHeaders.VARY, vary);
 		}
 		byte[] hash = DictionaryFields.parseAvailableDictionary(requestHeader.apply(DictionaryFields.AVAILABLE_DICTIONARY));
-		StoredDictionary dictionary = (hash != null) ? find(declaration, hash, path) : null;
+		String pathWithinApplication = path.startsWith(contextPath) ? path.substring(contextPath.length()) : path;
+		StoredDictionary dictionary = (hash != null) ? find(declaration, hash, pathWithinApplication) : null;
 		return (dictionary != null) ? this.codings.of(dictionary, declaration.codings()) : List.of();
 	}
 
-	private void advertiseTrained(MatchPattern match, ResponseFields response) {
+	private void advertiseTrained(MatchPattern match, String contextPath, ResponseFields response) {
 		StoredDictionary trained = (this.trainer != null) ? this.trainer.trained(match) : null;
 		if (trained != null) {
-			String link = "<" + this.trainer.url(trained) + ">; rel=\"compression-dictionary\"";
+			String link = "<" + contextPath + this.trainer.url(trained) + ">; rel=\"compression-dictionary\"";
 			String existing = response.get(HttpHeaders.LINK);
 			response.set(HttpHeaders.LINK, (existing != null) ? existing + ", " + link : link);
 		}

@@ -39,7 +39,19 @@ public final class DictionaryFields {
 	 * @return the field value, such as {@code match="/api/feed*", id="feed"}
 	 */
 	public static String useAsDictionary(MatchPattern match, String id) {
-		String value = "match=" + string(match.pattern());
+		return useAsDictionary("", match, id);
+	}
+
+	/**
+	 * Returns the value of {@code Use-As-Dictionary} for an application below a context path,
+	 * whose paths the pattern is relative to.
+	 * @param contextPath the path that leads to the application, empty at the server's root
+	 * @param match the paths within the application the dictionary applies to
+	 * @param id the identifier, empty for none
+	 * @return the field value, such as {@code match="/app/api/feed*", id="feed"}
+	 */
+	public static String useAsDictionary(String contextPath, MatchPattern match, String id) {
+		String value = "match=" + string(contextPath + match.pattern());
 		return id.isEmpty() ? value : value + ", id=" + string(id);
 	}
 

@@ -42,7 +42,7 @@ public class TrainedDictionaryHandler implements HttpRequestHandler {
 			response.sendError(HttpServletResponse.SC_NOT_FOUND);
 			return;
 		}
-		DictionaryTrainer.servedFields(dictionary).forEach(response::setHeader);
+		DictionaryTrainer.servedFields(dictionary, request.getContextPath()).forEach(response::setHeader);
 		if (!head) {
 			response.getOutputStream().write(dictionary.content());
 		}

@@ -43,7 +43,8 @@ public class TrainedDictionaryWebHandler implements WebHandler {
 			return Mono.error(new ResponseStatusException(HttpStatus.NOT_FOUND));
 		}
 		ServerHttpResponse response = exchange.getResponse();
-		DictionaryTrainer.servedFields(dictionary).forEach(response.getHeaders()::set);
+		DictionaryTrainer.servedFields(dictionary, request.getPath().contextPath().value())
+			.forEach(response.getHeaders()::set);
 		return response.writeWith(Mono.fromSupplier(() -> response.bufferFactory().wrap(dictionary.content())));
 	}
 

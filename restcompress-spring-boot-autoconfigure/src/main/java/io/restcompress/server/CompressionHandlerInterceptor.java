@@ -51,6 +51,7 @@ public class CompressionHandlerInterceptor implements HandlerInterceptor {
 			if (exchange.isResponseEncodable()) {
 				if (allowed.allowed()) {
 					allowed = allowed.withFirst(this.exchangeCodings.offer(handler, request.getRequestURI(),
+							request.getContextPath(),
 							request::getHeader, new ServletResponseFields(response)), this.settings.responseCodecs());
 				}
 				DispatcherType dispatch = request.getDispatcherType();

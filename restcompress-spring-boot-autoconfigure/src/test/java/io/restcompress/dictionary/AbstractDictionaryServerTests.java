@@ -12,11 +12,8 @@ import java.util.HexFormat;
 import com.github.luben.zstd.Zstd;
 import com.github.luben.zstd.ZstdDecompressCtx;
 import io.restcompress.codec.DczCodec;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.web.server.LocalServerPort;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -25,20 +22,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * {@link DictionaryCompressed} resource is announced as a dictionary, kept, and its next
  * version is sent in {@code dcz} to a client that names the previous one.
  */
-abstract class AbstractDictionaryServerTests {
-
-	@LocalServerPort
-	int port;
-
-	@Autowired
-	DictionaryTestApplication.Versions versions;
-
-	private final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
-
-	@BeforeEach
-	void firstVersion() {
-		this.versions.version = 1;
-	}
+abstract class AbstractDictionaryServerTests extends DictionaryServerTestBase {
 
 	@Test
 	void responseAnnouncesItselfAsADictionaryAndVariesOnAvailableDictionary() throws Exception {
