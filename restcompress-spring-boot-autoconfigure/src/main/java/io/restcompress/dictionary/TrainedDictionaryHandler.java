@@ -1,7 +1,9 @@
 package io.restcompress.dictionary;
 
 import java.io.IOException;
+import java.util.Collections;
 
+import io.restcompress.codec.AcceptEncoding;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
@@ -15,18 +17,23 @@ import org.springframework.web.util.UrlPathHelper;
  * application's servlet filters (Spring Security's among them): {@code GET <prefix>/<hash>}
  * answers the raw dictionary with {@code Use-As-Dictionary} naming its pattern, so that a client
  * that follows the {@code Link} keeps it for the pattern's paths; {@code HEAD} answers its header
- * fields; an unknown hash is a 404 and any other method a 405.
+ * fields; an unknown hash is a 404 and any other method a 405. The body is in the coding the
+ * client's {@code Accept-Encoding} selects ({@link DictionaryResponseBodies}).
  */
 public class TrainedDictionaryHandler implements HttpRequestHandler {
 
 	private final DictionaryTrainer trainer;
 
+	private final DictionaryResponseBodies bodies;
+
 	/**
 	 * Creates the handler.
 	 * @param trainer the trained dictionaries
+	 * @param bodies the bodies they are served with, in the coding the client accepts
 	 */
-	public TrainedDictionaryHandler(DictionaryTrainer trainer) {
+	public TrainedDictionaryHandler(DictionaryTrainer trainer, DictionaryResponseBodies bodies) {
 		this.trainer = trainer;
+		this.bodies = bodies;
 	}
 
 	@Override
@@ -43,8 +50,15 @@ public class TrainedDictionaryHandler implements HttpRequestHandler {
 			return;
 		}
 		DictionaryTrainer.servedFields(dictionary, request.getContextPath()).forEach(response::setHeader);
+		DictionaryResponseBodies.Body body = this.bodies.select(dictionary,
+				AcceptEncoding.parse(Collections.list(request.getHeaders(HttpHeaders.ACCEPT_ENCODING))));
+		response.setHeader(HttpHeaders.VARY, HttpHeaders.ACCEPT_ENCODING);
+		if (body.coding() != null) {
+			response.setHeader(HttpHeaders.CONTENT_ENCODING, body.coding());
+		}
+		response.setContentLength(body.bytes().length);
 		if (!head) {
-			response.getOutputStream().write(dictionary.content());
+			response.getOutputStream().write(body.bytes());
 		}
 	}
 

@@ -2,8 +2,10 @@ package io.restcompress.dictionary;
 
 import java.util.Set;
 
+import io.restcompress.codec.AcceptEncoding;
 import reactor.core.publisher.Mono;
 
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpMethod;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.server.reactive.ServerHttpRequest;
@@ -16,7 +18,8 @@ import org.springframework.web.server.WebHandler;
 /**
  * Serves trained dictionaries at their stable URLs on WebFlux, as {@link TrainedDictionaryHandler}
  * does on Spring MVC: a handler behind the application's web filters (Spring Security's among
- * them), mapped to the dictionaries' prefix only.
+ * them), mapped to the dictionaries' prefix only, with the body in the coding the client's
+ * {@code Accept-Encoding} selects.
  */
 public class TrainedDictionaryWebHandler implements WebHandler {
 
@@ -24,12 +27,16 @@ public class TrainedDictionaryWebHandler implements WebHandler {
 
 	private final DictionaryTrainer trainer;
 
+	private final DictionaryResponseBodies bodies;
+
 	/**
 	 * Creates the handler.
 	 * @param trainer the trained dictionaries
+	 * @param bodies the bodies they are served with, in the coding the client accepts
 	 */
-	public TrainedDictionaryWebHandler(DictionaryTrainer trainer) {
+	public TrainedDictionaryWebHandler(DictionaryTrainer trainer, DictionaryResponseBodies bodies) {
 		this.trainer = trainer;
+		this.bodies = bodies;
 	}
 
 	@Override
@@ -43,9 +50,16 @@ public class TrainedDictionaryWebHandler implements WebHandler {
 			return Mono.error(new ResponseStatusException(HttpStatus.NOT_FOUND));
 		}
 		ServerHttpResponse response = exchange.getResponse();
-		DictionaryTrainer.servedFields(dictionary, request.getPath().contextPath().value())
-			.forEach(response.getHeaders()::set);
-		return response.writeWith(Mono.fromSupplier(() -> response.bufferFactory().wrap(dictionary.content())));
+		HttpHeaders headers = response.getHeaders();
+		DictionaryTrainer.servedFields(dictionary, request.getPath().contextPath().value()).forEach(headers::set);
+		DictionaryResponseBodies.Body body = this.bodies.select(dictionary,
+				AcceptEncoding.parse(request.getHeaders().getOrEmpty(HttpHeaders.ACCEPT_ENCODING)));
+		headers.set(HttpHeaders.VARY, HttpHeaders.ACCEPT_ENCODING);
+		if (body.coding() != null) {
+			headers.set(HttpHeaders.CONTENT_ENCODING, body.coding());
+		}
+		headers.setContentLength(body.bytes().length);
+		return response.writeWith(Mono.fromSupplier(() -> response.bufferFactory().wrap(body.bytes())));
 	}
 
 }

@@ -1,6 +1,8 @@
 package io.restcompress.dictionary;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -8,6 +10,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.HexFormat;
+import java.util.zip.GZIPInputStream;
 
 import com.github.luben.zstd.Zstd;
 import com.github.luben.zstd.ZstdDecompressCtx;
@@ -203,6 +206,20 @@ abstract class AbstractDictionaryServerTests extends DictionaryServerTestBase {
 		assertThat(head.body()).isEmpty();
 		assertThat(DictionaryHttp.send(this.client, this.port, "POST", path).statusCode()).isEqualTo(405);
 		assertThat(get("/restcompress/dictionaries/" + "00".repeat(32)).statusCode()).isEqualTo(404);
+	}
+
+	@Test
+	void servesTheTrainedDictionaryInACodingTheClientAccepts() throws Exception {
+		String path = trainedDictionaryPath();
+		byte[] dictionary = get(path).body();
+		assertThat(HexFormat.of().formatHex(DczCodec.sha256(dictionary))).isEqualTo(path.substring(path.lastIndexOf('/') + 1));
+		HttpResponse<byte[]> gzipped = get(path, "Accept-Encoding", "gzip");
+		assertThat(gzipped.headers().firstValue("Content-Encoding")).hasValue("gzip");
+		assertThat(gzipped.headers().firstValue("Vary")).hasValue("Accept-Encoding");
+		assertThat(gzipped.body().length).isLessThan(dictionary.length);
+		try (InputStream decoded = new GZIPInputStream(new ByteArrayInputStream(gzipped.body()))) {
+			assertThat(decoded.readAllBytes()).isEqualTo(dictionary);
+		}
 	}
 
 	@Test

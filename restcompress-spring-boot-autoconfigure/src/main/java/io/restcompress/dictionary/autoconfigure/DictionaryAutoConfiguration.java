@@ -9,10 +9,13 @@ import io.restcompress.dictionary.DictionaryDeclarations;
 import io.restcompress.dictionary.DictionaryEndpoint;
 import io.restcompress.dictionary.DictionaryExchangeCodings;
 import io.restcompress.dictionary.DictionaryStore;
+import io.restcompress.dictionary.DictionaryResponseBodies;
 import io.restcompress.dictionary.DictionaryTrainer;
 import io.restcompress.internal.server.ExchangeCodings;
 import io.restcompress.internal.server.ResponseBodyCopies;
+import io.restcompress.server.ServerCompressionSettings;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
@@ -69,6 +72,14 @@ public final class DictionaryAutoConfiguration {
 				(int) training.getDictionarySize().toBytes(), training.getUrlPrefix());
 		TrainedDictionaryLoader.load(trainer, training.getDictionaries());
 		return trainer;
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	DictionaryResponseBodies dictionaryResponseBodies(ContentCodecs codecs,
+			ObjectProvider<ServerCompressionSettings> settings) {
+		ServerCompressionSettings server = settings.getIfAvailable();
+		return new DictionaryResponseBodies((server != null) ? server.responseCodecs() : codecs.all());
 	}
 
 	@Bean

@@ -2,6 +2,7 @@ package io.restcompress.dictionary.autoconfigure;
 
 import java.util.Map;
 
+import io.restcompress.dictionary.DictionaryResponseBodies;
 import io.restcompress.dictionary.DictionaryTrainer;
 import io.restcompress.dictionary.TrainedDictionaryWebHandler;
 
@@ -21,8 +22,10 @@ import org.springframework.web.reactive.handler.SimpleUrlHandlerMapping;
 class ReactiveTrainedDictionaryConfiguration {
 
 	@Bean
-	SimpleUrlHandlerMapping trainedDictionaryHandlerMapping(DictionaryTrainer trainer) {
-		return new SimpleUrlHandlerMapping(Map.of(trainer.urlPrefix() + "/*", new TrainedDictionaryWebHandler(trainer)),
+	SimpleUrlHandlerMapping trainedDictionaryHandlerMapping(DictionaryTrainer trainer,
+			DictionaryResponseBodies bodies) {
+		return new SimpleUrlHandlerMapping(
+				Map.of(trainer.urlPrefix() + "/*", new TrainedDictionaryWebHandler(trainer, bodies)),
 				DictionaryAutoConfiguration.TRAINED_DICTIONARY_MAPPING_ORDER);
 	}
 

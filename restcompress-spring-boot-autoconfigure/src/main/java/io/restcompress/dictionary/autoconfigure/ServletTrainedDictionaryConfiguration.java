@@ -2,6 +2,7 @@ package io.restcompress.dictionary.autoconfigure;
 
 import java.util.Map;
 
+import io.restcompress.dictionary.DictionaryResponseBodies;
 import io.restcompress.dictionary.DictionaryTrainer;
 import io.restcompress.dictionary.TrainedDictionaryHandler;
 
@@ -21,8 +22,10 @@ import org.springframework.web.servlet.handler.SimpleUrlHandlerMapping;
 class ServletTrainedDictionaryConfiguration {
 
 	@Bean
-	SimpleUrlHandlerMapping trainedDictionaryHandlerMapping(DictionaryTrainer trainer) {
-		return new SimpleUrlHandlerMapping(Map.of(trainer.urlPrefix() + "/*", new TrainedDictionaryHandler(trainer)),
+	SimpleUrlHandlerMapping trainedDictionaryHandlerMapping(DictionaryTrainer trainer,
+			DictionaryResponseBodies bodies) {
+		return new SimpleUrlHandlerMapping(
+				Map.of(trainer.urlPrefix() + "/*", new TrainedDictionaryHandler(trainer, bodies)),
 				DictionaryAutoConfiguration.TRAINED_DICTIONARY_MAPPING_ORDER);
 	}
 
