@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.WeakHashMap;
@@ -12,10 +13,14 @@ import java.util.concurrent.ConcurrentHashMap;
 
 import io.restcompress.codec.AcceptEncoding;
 import io.restcompress.codec.ContentCodec;
-import org.jspecify.annotations.Nullable;
+
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.MediaType;
 
 /**
- * The bodies trained dictionaries are served with: in the coding the client's
+ * The responses trained dictionaries are served with, on every stack: the header fields
+ * ({@code Use-As-Dictionary} naming the dictionary's pattern below the context path, its content
+ * type, caching, {@code Vary}, the coding and length) and the body, in the coding the client's
  * {@code Accept-Encoding} selects among the server's response codings (the same negotiation as
  * every response), encoded once per dictionary and coding; as they are otherwise. A dictionary of
  * JSON records is several times smaller in zstd or gzip, and each client fetches it once. The
@@ -38,19 +43,29 @@ public final class DictionaryResponseBodies {
 	}
 
 	/**
-	 * Returns the body to serve a dictionary with.
+	 * Returns the response to serve a dictionary with.
 	 * @param dictionary the dictionary
+	 * @param contextPath the servlet context path or WebFlux base path the application is
+	 * below, empty for none
 	 * @param acceptEncoding the client's {@code Accept-Encoding}
-	 * @return the body and its coding
+	 * @return the header fields and the body
 	 */
-	public Body select(StoredDictionary dictionary, AcceptEncoding acceptEncoding) {
+	public Response serve(StoredDictionary dictionary, String contextPath, AcceptEncoding acceptEncoding) {
+		Map<String, String> fields = new LinkedHashMap<>();
+		fields.put(HttpHeaders.CONTENT_TYPE, MediaType.APPLICATION_OCTET_STREAM_VALUE);
+		fields.put(DictionaryFields.USE_AS_DICTIONARY,
+				DictionaryFields.useAsDictionary(contextPath, dictionary.match(), ""));
+		fields.put(HttpHeaders.CACHE_CONTROL, "max-age=86400");
+		fields.put(HttpHeaders.VARY, HttpHeaders.ACCEPT_ENCODING);
 		ContentCodec codec = acceptEncoding.select(this.codecs).orElse(null);
-		if (codec == null) {
-			return new Body(null, dictionary.content());
+		byte[] body = dictionary.content();
+		if (codec != null) {
+			fields.put(HttpHeaders.CONTENT_ENCODING, codec.coding());
+			body = this.encoded.computeIfAbsent(dictionary, (key) -> new ConcurrentHashMap<>())
+				.computeIfAbsent(codec.coding(), (coding) -> encode(codec, dictionary.content()));
 		}
-		byte[] bytes = this.encoded.computeIfAbsent(dictionary, (key) -> new ConcurrentHashMap<>())
-			.computeIfAbsent(codec.coding(), (coding) -> encode(codec, dictionary.content()));
-		return new Body(codec.coding(), bytes);
+		fields.put(HttpHeaders.CONTENT_LENGTH, Integer.toString(body.length));
+		return new Response(Collections.unmodifiableMap(fields), body);
 	}
 
 	private static byte[] encode(ContentCodec codec, byte[] content) {
@@ -65,12 +80,13 @@ public final class DictionaryResponseBodies {
 	}
 
 	/**
-	 * A dictionary's body as served.
+	 * A dictionary as served.
 	 *
-	 * @param coding the content coding, or {@code null} for none
-	 * @param bytes the body
+	 * @param fields the response header fields, {@code Content-Length} among them
+	 * @param body the body, in the coding {@code Content-Encoding} names if it is among the
+	 * fields
 	 */
-	public record Body(@Nullable String coding, byte[] bytes) {
+	public record Response(Map<String, String> fields, byte[] body) {
 
 	}
 

@@ -283,18 +283,6 @@ public final class DictionaryTrainer {
 	}
 
 	/**
-	 * Returns the header fields a trained dictionary is served with, besides those of its body:
-	 * its type, {@code Use-As-Dictionary} naming its pattern, and a day of freshness.
-	 * @param dictionary the dictionary
-	 * @param contextPath the path that leads to the application, empty at the server's root
-	 * @return field names and values
-	 */
-	public static Map<String, String> servedFields(StoredDictionary dictionary, String contextPath) {
-		return Map.of("Content-Type", "application/octet-stream", DictionaryFields.USE_AS_DICTIONARY,
-				DictionaryFields.useAsDictionary(contextPath, dictionary.match(), ""), "Cache-Control", "max-age=86400");
-	}
-
-	/**
 	 * Describes the samples and trained dictionaries, per pattern.
 	 * @return pattern to samples, sample bytes and, once trained, the dictionary's size, what it
 	 * was built from and its URL

@@ -49,16 +49,11 @@ public class TrainedDictionaryHandler implements HttpRequestHandler {
 			response.sendError(HttpServletResponse.SC_NOT_FOUND);
 			return;
 		}
-		DictionaryTrainer.servedFields(dictionary, request.getContextPath()).forEach(response::setHeader);
-		DictionaryResponseBodies.Body body = this.bodies.select(dictionary,
+		DictionaryResponseBodies.Response served = this.bodies.serve(dictionary, request.getContextPath(),
 				AcceptEncoding.parse(Collections.list(request.getHeaders(HttpHeaders.ACCEPT_ENCODING))));
-		response.setHeader(HttpHeaders.VARY, HttpHeaders.ACCEPT_ENCODING);
-		if (body.coding() != null) {
-			response.setHeader(HttpHeaders.CONTENT_ENCODING, body.coding());
-		}
-		response.setContentLength(body.bytes().length);
+		served.fields().forEach(response::setHeader);
 		if (!head) {
-			response.getOutputStream().write(body.bytes());
+			response.getOutputStream().write(served.body());
 		}
 	}
 

@@ -49,17 +49,12 @@ public class TrainedDictionaryWebHandler implements WebHandler {
 		if (dictionary == null) {
 			return Mono.error(new ResponseStatusException(HttpStatus.NOT_FOUND));
 		}
-		ServerHttpResponse response = exchange.getResponse();
-		HttpHeaders headers = response.getHeaders();
-		DictionaryTrainer.servedFields(dictionary, request.getPath().contextPath().value()).forEach(headers::set);
-		DictionaryResponseBodies.Body body = this.bodies.select(dictionary,
+		DictionaryResponseBodies.Response served = this.bodies.serve(dictionary,
+				request.getPath().contextPath().value(),
 				AcceptEncoding.parse(request.getHeaders().getOrEmpty(HttpHeaders.ACCEPT_ENCODING)));
-		headers.set(HttpHeaders.VARY, HttpHeaders.ACCEPT_ENCODING);
-		if (body.coding() != null) {
-			headers.set(HttpHeaders.CONTENT_ENCODING, body.coding());
-		}
-		headers.setContentLength(body.bytes().length);
-		return response.writeWith(Mono.fromSupplier(() -> response.bufferFactory().wrap(body.bytes())));
+		ServerHttpResponse response = exchange.getResponse();
+		served.fields().forEach(response.getHeaders()::set);
+		return response.writeWith(Mono.fromSupplier(() -> response.bufferFactory().wrap(served.body())));
 	}
 
 }

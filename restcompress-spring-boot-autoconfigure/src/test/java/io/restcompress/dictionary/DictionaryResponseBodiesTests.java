@@ -34,25 +34,38 @@ class DictionaryResponseBodiesTests {
 
 	@Test
 	void servesTheDictionaryAsItIsToAClientThatAcceptsNoCoding() {
-		DictionaryResponseBodies.Body body = this.bodies.select(DICTIONARY, AcceptEncoding.parse((String) null));
-		assertThat(body.coding()).isNull();
-		assertThat(body.bytes()).isSameAs(CONTENT);
+		DictionaryResponseBodies.Response served = this.bodies.serve(DICTIONARY, "", AcceptEncoding.parse((String) null));
+		assertThat(served.body()).isSameAs(CONTENT);
+		assertThat(served.fields()).doesNotContainKey("Content-Encoding")
+			.containsEntry("Content-Length", Integer.toString(CONTENT.length))
+			.containsEntry("Vary", "Accept-Encoding");
+	}
+
+	@Test
+	void marksTheDictionaryForItsPatternBelowTheContextPath() {
+		DictionaryResponseBodies.Response served = this.bodies.serve(DICTIONARY, "/shop",
+				AcceptEncoding.parse((String) null));
+		assertThat(served.fields()).containsEntry("Use-As-Dictionary", "match=\"/shop/api/orders/*\"")
+			.containsEntry("Content-Type", "application/octet-stream")
+			.containsEntry("Cache-Control", "max-age=86400");
 	}
 
 	@Test
 	void encodesInTheServersPreferredAcceptedCodingOnce() throws IOException {
-		DictionaryResponseBodies.Body body = this.bodies.select(DICTIONARY, AcceptEncoding.parse("gzip, zstd"));
-		assertThat(body.coding()).isEqualTo("zstd");
-		assertThat(body.bytes().length).isLessThan(CONTENT.length / 10);
-		assertThat(decode(this.zstd, body.bytes())).isEqualTo(CONTENT);
-		assertThat(this.bodies.select(DICTIONARY, AcceptEncoding.parse("zstd")).bytes()).isSameAs(body.bytes());
+		DictionaryResponseBodies.Response served = this.bodies.serve(DICTIONARY, "", AcceptEncoding.parse("gzip, zstd"));
+		assertThat(served.fields()).containsEntry("Content-Encoding", "zstd")
+			.containsEntry("Content-Length", Integer.toString(served.body().length));
+		assertThat(served.body().length).isLessThan(CONTENT.length / 10);
+		assertThat(decode(this.zstd, served.body())).isEqualTo(CONTENT);
+		assertThat(this.bodies.serve(DICTIONARY, "", AcceptEncoding.parse("zstd")).body()).isSameAs(served.body());
 	}
 
 	@Test
 	void leavesOutACodingTheClientRefuses() throws IOException {
-		DictionaryResponseBodies.Body body = this.bodies.select(DICTIONARY, AcceptEncoding.parse("zstd;q=0, gzip"));
-		assertThat(body.coding()).isEqualTo("gzip");
-		assertThat(decode(new GzipCodec(1), body.bytes())).isEqualTo(CONTENT);
+		DictionaryResponseBodies.Response served = this.bodies.serve(DICTIONARY, "",
+				AcceptEncoding.parse("zstd;q=0, gzip"));
+		assertThat(served.fields()).containsEntry("Content-Encoding", "gzip");
+		assertThat(decode(new GzipCodec(1), served.body())).isEqualTo(CONTENT);
 	}
 
 	private static byte[] decode(ContentCodec codec, byte[] bytes) throws IOException {
