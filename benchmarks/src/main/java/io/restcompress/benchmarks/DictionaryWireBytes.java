@@ -42,8 +42,11 @@ import tools.jackson.databind.json.JsonMapper;
  * against the version before.</li>
  * </ol>
  * br and {@code dcb} use restcompress's default brotli quality 4 ({@code dcb} at least
- * {@value DcbCodec#MIN_QUALITY}, where brotli starts to use a dictionary). Arguments:
- * {@code [--level 1] [--bodies 1000] [--dictionary-size 262144] [--polls 20] [--corpus DIR]}.
+ * {@value DcbCodec#MIN_QUALITY}, where brotli starts to use a dictionary). The small bodies are
+ * also sent as {@code dcz} at each of the stronger zstd levels {@code --dcz-levels} names, to show
+ * how many bytes a level buys against the trained dictionary. Arguments:
+ * {@code [--level 1] [--bodies 1000] [--dictionary-size 262144] [--polls 20] [--corpus DIR]
+ * [--dcz-levels 6,9,12,19]}.
  */
 public final class DictionaryWireBytes {
 
@@ -58,6 +61,7 @@ public final class DictionaryWireBytes {
 		int dictionarySize = 256 * 1024;
 		int polls = 20;
 		Path corpus = null;
+		List<Integer> dczLevels = List.of(6, 9, 12, 19);
 		for (int i = 0; i < args.length; i++) {
 			switch (args[i]) {
 				case "--level" -> level = Integer.parseInt(args[++i]);
@@ -65,24 +69,32 @@ public final class DictionaryWireBytes {
 				case "--dictionary-size" -> dictionarySize = Integer.parseInt(args[++i]);
 				case "--polls" -> polls = Integer.parseInt(args[++i]);
 				case "--corpus" -> corpus = Path.of(args[++i]);
+				case "--dcz-levels" -> dczLevels = Stream.of(args[++i].split(",")).map(Integer::valueOf).toList();
 				default -> throw new IllegalArgumentException("Unknown argument " + args[i]);
 			}
 		}
+		List<ZstdCodec> stronger = new ArrayList<>();
 		try (ZstdCodec zstd = new ZstdCodec(level, ZstdCodec.DEFAULT_MAX_WINDOW)) {
+			for (int dczLevel : dczLevels) {
+				stronger.add(new ZstdCodec(dczLevel, ZstdCodec.DEFAULT_MAX_WINDOW));
+			}
 			BrotliCodec brotli = new BrotliCodec(4, BrotliCodec.DEFAULT_MAX_WINDOW);
-			Tally generated = new Tally();
+			Tally generated = new Tally(stronger);
 			generated.add(zstd, brotli, RecordSource.generated(bodies, 1), RecordSource.generated(bodies, 2), dictionarySize);
 			generated.print("Small bodies: generated JSON", zstd);
 			if (corpus != null) {
-				corpusRecords(zstd, brotli, corpus, dictionarySize);
+				corpusRecords(zstd, brotli, stronger, corpus, dictionarySize);
 			}
 			polledFeed(zstd, brotli, polls);
 		}
+		finally {
+			stronger.forEach(ZstdCodec::close);
+		}
 	}
 
-	private static void corpusRecords(ZstdCodec zstd, BrotliCodec brotli, Path corpus, int dictionarySize)
-			throws IOException {
-		Tally tally = new Tally();
+	private static void corpusRecords(ZstdCodec zstd, BrotliCodec brotli, List<ZstdCodec> stronger, Path corpus,
+			int dictionarySize) throws IOException {
+		Tally tally = new Tally(stronger);
 		Set<String> seen = new HashSet<>();
 		List<Path> files;
 		try (Stream<Path> listed = Files.list(corpus)) {
@@ -129,9 +141,18 @@ public final class DictionaryWireBytes {
 
 		final List<String> builtFrom = new ArrayList<>();
 
+		final List<ZstdCodec> stronger;
+
+		final long[] dczStronger;
+
 		int smallest = Integer.MAX_VALUE;
 
 		int largest;
+
+		Tally(List<ZstdCodec> stronger) {
+			this.stronger = stronger;
+			this.dczStronger = new long[stronger.size()];
+		}
 
 		void add(ZstdCodec zstdCodec, BrotliCodec brotli, List<byte[]> training, List<byte[]> sent,
 				int dictionarySize) throws IOException {
@@ -142,6 +163,9 @@ public final class DictionaryWireBytes {
 			this.builtFrom.add(String.valueOf(trainer.report().get(match.pattern()).get("builtFrom")));
 			DczCodec dczCodec = new DczCodec(zstdCodec, raw, DczCodec.sha256(raw));
 			DcbCodec dcbCodec = new DcbCodec(brotli, raw, DczCodec.sha256(raw));
+			List<DczCodec> dczStrongerCodecs = this.stronger.stream()
+				.map((codec) -> new DczCodec(codec, raw, DczCodec.sha256(raw)))
+				.toList();
 			this.dictionaries += raw.length;
 			this.trainedOn += training.size();
 			for (byte[] body : sent) {
@@ -153,6 +177,9 @@ public final class DictionaryWireBytes {
 				this.br += encode(brotli, body).length;
 				this.dcz += encode(dczCodec, body).length;
 				this.dcb += encode(dcbCodec, body).length;
+				for (int i = 0; i < dczStrongerCodecs.size(); i++) {
+					this.dczStronger[i] += encode(dczStrongerCodecs.get(i), body).length;
+				}
 			}
 		}
 
@@ -162,9 +189,15 @@ public final class DictionaryWireBytes {
 			System.out.printf(Locale.ROOT,
 					"Trained dictionaries: %,d bytes in all, from %,d other bodies (sent once, not counted below), built from: %s%n%n",
 					this.dictionaries, this.trainedOn, String.join(", ", this.builtFrom));
-			table("body", this.count, this.identity, this.zstd,
-					List.of(new Row("br", this.br), new Row("dcz, trained dictionary", this.dcz),
-							new Row("dcb, trained dictionary", this.dcb)));
+			List<Row> rows = new ArrayList<>(List.of(new Row("br", this.br),
+					new Row("dcz, trained dictionary, zstd level " + Math.max(DczCodec.MIN_LEVEL, zstdCodec.level()),
+							this.dcz),
+					new Row("dcb, trained dictionary", this.dcb)));
+			for (int i = 0; i < this.stronger.size(); i++) {
+				rows.add(new Row("dcz, trained dictionary, zstd level " + this.stronger.get(i).level(),
+						this.dczStronger[i]));
+			}
+			table("body", this.count, this.identity, this.zstd, rows);
 		}
 
 	}
