@@ -32,7 +32,7 @@ public final class Lz4Codec implements ContentCodec {
 			throw new IllegalArgumentException("lz4 level must be between 1 and 12, was " + level);
 		}
 		this.level = level;
-		LZ4Factory factory = LZ4Factory.fastestInstance();
+		LZ4Factory factory = Lz4Natives.LZ4;
 		this.compressor = (level <= 2) ? factory.fastCompressor() : factory.highCompressor(level);
 	}
 

@@ -5,7 +5,6 @@ import java.io.InputStream;
 import java.util.Arrays;
 
 import net.jpountz.lz4.LZ4Exception;
-import net.jpountz.lz4.LZ4Factory;
 import net.jpountz.lz4.LZ4SafeDecompressor;
 import net.jpountz.xxhash.StreamingXXHash32;
 import net.jpountz.xxhash.XXHash32;
@@ -28,9 +27,9 @@ final class Lz4FrameDecoderStream extends DecoderInputStream {
 
 	private static final int MAX_EXPANSION = 255;
 
-	private static final LZ4SafeDecompressor DECOMPRESSOR = LZ4Factory.fastestInstance().safeDecompressor();
+	private static final LZ4SafeDecompressor DECOMPRESSOR = Lz4Natives.LZ4.safeDecompressor();
 
-	private static final XXHash32 HASH = XXHashFactory.fastestInstance().hash32();
+	private static final XXHash32 HASH = Lz4Natives.XXHASH.hash32();
 
 	private final InputStream source;
 

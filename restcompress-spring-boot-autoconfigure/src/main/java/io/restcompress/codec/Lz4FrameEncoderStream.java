@@ -27,7 +27,7 @@ final class Lz4FrameEncoderStream extends EncoderOutputStream {
 
 	private static final int UNCOMPRESSED = 0x80000000;
 
-	private static final XXHash32 HASH = XXHashFactory.fastestInstance().hash32();
+	private static final XXHash32 HASH = Lz4Natives.XXHASH.hash32();
 
 	private final LZ4Compressor compressor;
 
