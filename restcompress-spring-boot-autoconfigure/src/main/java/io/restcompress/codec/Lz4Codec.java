@@ -9,7 +9,7 @@ import net.jpountz.lz4.LZ4Factory;
 /**
  * The {@code lz4} coding: the LZ4 frame format (the format of the {@code lz4} tool and of
  * Python's {@code lz4.frame}) with lz4-java's block compressors. Encodes independent blocks
- * of at most 64 KB; decodes independent and linked blocks, block and content checksums and
+ * of at most 64 KB with a content checksum; decodes independent and linked blocks, block and content checksums and
  * concatenated frames. Not registered with IANA, so only selected when a peer names it. Holds
  * no native state: the native block functions are stateless.
  */

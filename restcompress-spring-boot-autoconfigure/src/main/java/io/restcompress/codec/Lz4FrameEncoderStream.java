@@ -5,12 +5,14 @@ import java.io.OutputStream;
 import java.util.Arrays;
 
 import net.jpountz.lz4.LZ4Compressor;
+import net.jpountz.xxhash.StreamingXXHash32;
 import net.jpountz.xxhash.XXHash32;
 import net.jpountz.xxhash.XXHashFactory;
 
 /**
  * Writes one LZ4 frame of independent blocks of at most 64 KB, each stored uncompressed when
- * compression does not shrink it. Unlike lz4-java's frame stream it does not allocate a full
+ * compression does not shrink it, with the content checksum the {@code lz4} tool writes by
+ * default, so that a decoder detects corruption that still decodes (zstd frames carry theirs). Unlike lz4-java's frame stream it does not allocate a full
  * block's buffers up front: they grow with the body, so a 1 KB body costs about 2 KB.
  */
 final class Lz4FrameEncoderStream extends EncoderOutputStream {
@@ -19,7 +21,7 @@ final class Lz4FrameEncoderStream extends EncoderOutputStream {
 
 	private static final int INITIAL_SIZE = 4 * 1024;
 
-	private static final int FLAGS = 0x60;
+	private static final int FLAGS = 0x64;
 
 	private static final int BLOCK_DESCRIPTOR = 0x40;
 
@@ -30,6 +32,8 @@ final class Lz4FrameEncoderStream extends EncoderOutputStream {
 	private static final XXHash32 HASH = Lz4Natives.XXHASH.hash32();
 
 	private final LZ4Compressor compressor;
+
+	private final StreamingXXHash32 contentHash = XXHashFactory.fastestJavaInstance().newStreamingHash32(0);
 
 	private byte[] block = new byte[INITIAL_SIZE];
 
@@ -89,6 +93,7 @@ final class Lz4FrameEncoderStream extends EncoderOutputStream {
 		writeBlock();
 		writeHeader();
 		writeInt(END_MARK);
+		writeInt(this.contentHash.getValue());
 	}
 
 	@Override
@@ -102,6 +107,7 @@ final class Lz4FrameEncoderStream extends EncoderOutputStream {
 		if (this.length == 0) {
 			return;
 		}
+		this.contentHash.update(this.block, 0, this.length);
 		int bound = this.compressor.maxCompressedLength(this.length);
 		if (this.compressed.length < bound) {
 			this.compressed = new byte[this.compressor.maxCompressedLength(this.block.length)];
