@@ -192,8 +192,17 @@ public class ContentCodingFilter extends OncePerRequestFilter {
 		return wrapped;
 	}
 
+	/**
+	 * Whether a request may carry a body: one with a positive {@code Content-Length}, one with
+	 * {@code Transfer-Encoding}, and one without {@code Content-Length} over HTTP/2 or later,
+	 * which frames bodies without either field.
+	 */
 	private static boolean hasBody(HttpServletRequest request) {
-		return request.getContentLengthLong() > 0 || request.getHeader(HttpHeaders.TRANSFER_ENCODING) != null;
+		long length = request.getContentLengthLong();
+		if (length >= 0) {
+			return length > 0;
+		}
+		return request.getHeader(HttpHeaders.TRANSFER_ENCODING) != null || !request.getProtocol().startsWith("HTTP/1");
 	}
 
 	private boolean isExcluded(HttpServletRequest request) {

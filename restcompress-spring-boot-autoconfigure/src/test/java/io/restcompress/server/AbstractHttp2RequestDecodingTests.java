@@ -1,0 +1,67 @@
+package io.restcompress.server;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Request bodies over HTTP/2 (cleartext, after an upgrade), where a body may come without
+ * {@code Content-Length} and HTTP/2 has no {@code Transfer-Encoding}: decoded all the same.
+ */
+abstract class AbstractHttp2RequestDecodingTests extends AbstractServerIntegrationTests {
+
+	private final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_2).build();
+
+	@ParameterizedTest
+	@ValueSource(strings = { "gzip", "zstd", "lzf" })
+	void decodesABodySentWithoutContentLength(String coding) throws Exception {
+		byte[] body = TestPayloads.json(100_000);
+		byte[] encoded = HttpTestClient.encode(coding, body);
+		upgradeToHttp2();
+		HttpResponse<byte[]> response = this.client.send(request(echoPath())
+			.header("Content-Encoding", coding)
+			.POST(HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(encoded)))
+			.build(), HttpResponse.BodyHandlers.ofByteArray());
+		assertThat(response.version()).isEqualTo(HttpClient.Version.HTTP_2);
+		assertThat(response.statusCode()).isEqualTo(200);
+		assertThat(response.body()).isEqualTo(body);
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "gzip", "zstd", "lzf" })
+	void readsARequestWithoutABodyAsEmptyWhateverItsCoding(String coding) throws Exception {
+		upgradeToHttp2();
+		HttpResponse<byte[]> response = this.client.send(request(echoPath()).header("Content-Encoding", coding)
+			.POST(HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(new byte[0])))
+			.build(), HttpResponse.BodyHandlers.ofByteArray());
+		assertThat(response.version()).isEqualTo(HttpClient.Version.HTTP_2);
+		assertThat(response.statusCode()).isEqualTo(200);
+		assertThat(response.body()).isEmpty();
+	}
+
+	private void upgradeToHttp2() throws IOException, InterruptedException {
+		HttpResponse<Void> upgrade = this.client.send(request(echoPath()).GET().build(),
+				HttpResponse.BodyHandlers.discarding());
+		assertThat(upgrade.version()).isEqualTo(HttpClient.Version.HTTP_2);
+	}
+
+	/**
+	 * The path of a handler that answers a request's body as it reads it.
+	 * @return the path
+	 */
+	abstract String echoPath();
+
+	private HttpRequest.Builder request(String path) {
+		return HttpRequest.newBuilder(URI.create("http://localhost:" + this.port + path))
+			.header("Content-Type", "application/octet-stream");
+	}
+
+}
