@@ -235,7 +235,30 @@ abstract class AbstractDictionaryServerTests extends DictionaryServerTestBase {
 			assertThat(get("/api/private/" + n).headers().firstValue("Cache-Control")).hasValueSatisfying(
 					(cacheControl) -> assertThat(cacheControl).contains("private"));
 		}
+		assertThat(sampledPatterns()).doesNotContain("/api/private/*");
 		assertThat(train("/api/private/*").statusCode()).isEqualTo(400);
+	}
+
+	@Test
+	void keepsNoTrainingSamplesOfResponsesMarkedNoStoreByAFilterAsTheyCommit() throws Exception {
+		for (int n = 0; n < 5; n++) {
+			assertThat(get(DictionaryTestApplication.Gatekeepers.PER_USER + n).headers().firstValue("Cache-Control"))
+				.hasValue("no-store");
+		}
+		for (int n = 0; n < 5; n++) {
+			assertThat(get("/api/small/" + n).statusCode()).isEqualTo(200);
+		}
+		assertThat(sampledPatterns()).contains("/api/small/*").doesNotContain("/api/account/*");
+	}
+
+	private String sampledPatterns() throws IOException, InterruptedException {
+		HttpResponse<byte[]> report = this.client.send(
+				HttpRequest.newBuilder(URI.create("http://localhost:" + this.port + "/actuator/restcompressdictionaries"))
+					.timeout(DictionaryHttp.TIMEOUT)
+					.build(),
+				HttpResponse.BodyHandlers.ofByteArray());
+		assertThat(report.statusCode()).isEqualTo(200);
+		return new String(report.body(), StandardCharsets.UTF_8);
 	}
 
 	@Test

@@ -19,6 +19,7 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
 import org.springframework.core.Ordered;
 import org.springframework.http.CacheControl;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -112,6 +113,12 @@ public class DictionaryTestApplication {
 				.body(smallBody(n));
 		}
 
+		@DictionaryCompressed(match = "/api/account/*", trained = true)
+		@GetMapping("/api/account/{n}")
+		ResponseEntity<byte[]> account(@PathVariable int n) {
+			return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(smallBody(n));
+		}
+
 		@LzfCompressed
 		@GetMapping("/api/plain")
 		ResponseEntity<byte[]> plain() {
@@ -121,12 +128,16 @@ public class DictionaryTestApplication {
 	}
 
 	/**
-	 * Answers 401 to requests that carry {@value #REFUSED}, at the order of Spring Security's
-	 * filters, on either stack: what the application puts in front of its handlers.
+	 * Answers 401 to requests that carry {@value #REFUSED}, and marks the responses below
+	 * {@value #PER_USER} {@code Cache-Control: no-store} (as Spring Security's header writer does
+	 * by default: as the response commits on WebFlux), at the order of Spring Security's filters,
+	 * on either stack: what the application puts in front of its handlers.
 	 */
 	static final class Gatekeepers {
 
 		static final String REFUSED = "X-Refused";
+
+		static final String PER_USER = "/api/account/";
 
 		private static final int SECURITY_ORDER = -100;
 
@@ -148,6 +159,9 @@ public class DictionaryTestApplication {
 								if (request.getHeader(REFUSED) != null) {
 									response.sendError(HttpServletResponse.SC_UNAUTHORIZED);
 									return;
+								}
+								if (request.getRequestURI().startsWith(PER_USER)) {
+									response.setHeader(HttpHeaders.CACHE_CONTROL, "no-store");
 								}
 								chain.doFilter(request, response);
 							}
@@ -182,6 +196,10 @@ public class DictionaryTestApplication {
 				if (exchange.getRequest().getHeaders().containsHeader(REFUSED)) {
 					exchange.getResponse().setStatusCode(HttpStatus.UNAUTHORIZED);
 					return exchange.getResponse().setComplete();
+				}
+				if (exchange.getRequest().getPath().value().startsWith(PER_USER)) {
+					exchange.getResponse().beforeCommit(() -> Mono.fromRunnable(
+							() -> exchange.getResponse().getHeaders().set(HttpHeaders.CACHE_CONTROL, "no-store")));
 				}
 				return chain.filter(exchange);
 			}

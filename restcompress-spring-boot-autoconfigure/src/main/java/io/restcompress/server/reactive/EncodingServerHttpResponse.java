@@ -9,6 +9,7 @@ import io.restcompress.codec.CodecStreams;
 import io.restcompress.codec.ContentCodec;
 import io.restcompress.internal.reactive.StreamingEncoder;
 import io.restcompress.internal.server.EncodingHeaders;
+import io.restcompress.internal.server.ResponseBodyCopy;
 import io.restcompress.internal.server.ResponseEncodingDecision;
 import io.restcompress.internal.server.ResponseEncodingRules;
 import io.restcompress.internal.server.ResponseFields;
@@ -68,40 +69,47 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 	@Override
 	public Mono<Void> writeWith(Publisher<? extends DataBuffer> written) {
 		return Mono.defer(() -> {
-			Publisher<? extends DataBuffer> body = BodyCopying.of(written, this.exchange.bodyCopy(), this::status,
-					this.fields);
-			int status = status();
-			if (this.decided || status == HttpStatus.NOT_MODIFIED.value()) {
-				return super.writeWith(body);
+			ResponseBodyCopy copy = this.exchange.bodyCopy();
+			if (copy == null) {
+				return write(written);
 			}
-			SkipReason reason = this.exchange.ineligibility(status, this.fields);
-			if (reason != null) {
-				identity(reason);
-				return super.writeWith(body);
-			}
-			long declaredLength = getHeaders().getContentLength();
-			if (declaredLength >= 0 && declaredLength < this.exchange.minResponseSize()) {
-				Body belowThreshold = new Body(status);
-				belowThreshold.decide(declaredLength);
-				if (!belowThreshold.transforms()) {
-					return super.writeWith(body);
-				}
-				return super.writeWith(Flux.defer(() -> belowThreshold.encode(Flux.from(body))))
-					.doFinally((signal) -> belowThreshold.release());
-			}
-			if (isStreaming()) {
-				return super.writeWith(Flux.defer(() -> new Body(status)
-					.encodeFlushed(Flux.from(body).map(Mono::just))
-					.concatMap((chunk) -> chunk)));
-			}
-			return super.writeWith(Flux.defer(() -> {
-				Body encoding = new Body(status);
-				if (declaredLength >= 0) {
-					encoding.decide(declaredLength);
-				}
-				return encoding.encode(Flux.from(body));
-			}));
+			BodyCopying copying = new BodyCopying(copy);
+			return write(copying.feeding(written)).doOnSuccess((done) -> copying.written(status(), this.fields));
 		});
+	}
+
+	private Mono<Void> write(Publisher<? extends DataBuffer> body) {
+		int status = status();
+		if (this.decided || status == HttpStatus.NOT_MODIFIED.value()) {
+			return super.writeWith(body);
+		}
+		SkipReason reason = this.exchange.ineligibility(status, this.fields);
+		if (reason != null) {
+			identity(reason);
+			return super.writeWith(body);
+		}
+		long declaredLength = getHeaders().getContentLength();
+		if (declaredLength >= 0 && declaredLength < this.exchange.minResponseSize()) {
+			Body belowThreshold = new Body(status);
+			belowThreshold.decide(declaredLength);
+			if (!belowThreshold.transforms()) {
+				return super.writeWith(body);
+			}
+			return super.writeWith(Flux.defer(() -> belowThreshold.encode(Flux.from(body))))
+				.doFinally((signal) -> belowThreshold.release());
+		}
+		if (isStreaming()) {
+			return super.writeWith(Flux.defer(() -> new Body(status)
+				.encodeFlushed(Flux.from(body).map(Mono::just))
+				.concatMap((chunk) -> chunk)));
+		}
+		return super.writeWith(Flux.defer(() -> {
+			Body encoding = new Body(status);
+			if (declaredLength >= 0) {
+				encoding.decide(declaredLength);
+			}
+			return encoding.encode(Flux.from(body));
+		}));
 	}
 
 	@Override

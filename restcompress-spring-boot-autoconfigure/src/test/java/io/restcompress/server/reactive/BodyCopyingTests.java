@@ -27,7 +27,10 @@ class BodyCopyingTests {
 	void copiesALargeBufferInBoundedChunksWithoutConsumingIt() {
 		byte[] body = bytes(3 * BodyCopying.MAX_CHUNK + 17);
 		RecordingCopy copy = new RecordingCopy();
-		DataBuffer passed = Mono.from(BodyCopying.of(Mono.just(this.buffers.wrap(body)), copy, () -> 200, FIELDS)).block();
+		BodyCopying copying = new BodyCopying(copy);
+		DataBuffer passed = Mono.from(copying.feeding(Mono.just(this.buffers.wrap(body)))).block();
+		assertThat(copy.status).as("not ended before the response is written").isZero();
+		copying.written(200, FIELDS);
 		assertThat(passed).isNotNull();
 		assertThat(passed.readableByteCount()).isEqualTo(body.length);
 		assertThat(copy.bytes.toByteArray()).isEqualTo(body);
@@ -43,12 +46,24 @@ class BodyCopyingTests {
 		RecordingCopy copy = new RecordingCopy();
 		Flux<DataBuffer> body = Flux.just(this.buffers.wrap(first), this.buffers.wrap(new byte[0]),
 				this.buffers.wrap(second));
-		Flux.from(BodyCopying.of(body, copy, () -> 201, FIELDS)).blockLast();
+		BodyCopying copying = new BodyCopying(copy);
+		Flux.from(copying.feeding(body)).blockLast();
+		copying.written(201, FIELDS);
 		ByteArrayOutputStream expected = new ByteArrayOutputStream();
 		expected.writeBytes(first);
 		expected.writeBytes(second);
 		assertThat(copy.bytes.toByteArray()).isEqualTo(expected.toByteArray());
 		assertThat(copy.status).isEqualTo(201);
+	}
+
+	@Test
+	void endsNoCopyOfABodyThatDidNotGoThroughWhole() {
+		RecordingCopy copy = new RecordingCopy();
+		BodyCopying copying = new BodyCopying(copy);
+		Flux<DataBuffer> body = Flux.just(this.buffers.wrap(bytes(10)), this.buffers.wrap(bytes(20)));
+		Flux.from(copying.feeding(body)).take(1).blockLast();
+		copying.written(200, FIELDS);
+		assertThat(copy.status).isZero();
 	}
 
 	private static byte[] bytes(int length) {
