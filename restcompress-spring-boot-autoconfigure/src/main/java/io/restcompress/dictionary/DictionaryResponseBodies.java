@@ -13,6 +13,7 @@ import java.util.concurrent.ConcurrentHashMap;
 
 import io.restcompress.codec.AcceptEncoding;
 import io.restcompress.codec.ContentCodec;
+import io.restcompress.internal.server.VaryHeader;
 
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
@@ -20,7 +21,9 @@ import org.springframework.http.MediaType;
 /**
  * The responses trained dictionaries are served with, on every stack: the header fields
  * ({@code Use-As-Dictionary} naming the dictionary's pattern below the context path, its content
- * type, caching, {@code Vary}, the coding and length) and the body, in the coding the client's
+ * type, a day of freshness for the client only ({@code private}: a shared cache would serve it
+ * without the filters that guard its URL), {@code Vary} merged with what the response varies on
+ * already, the coding and length) and the body, in the coding the client's
  * {@code Accept-Encoding} selects among the server's response codings (the same negotiation as
  * every response), encoded once per dictionary and coding; as they are otherwise. A dictionary of
  * JSON records is several times smaller in zstd or gzip, and each client fetches it once. The
@@ -48,15 +51,20 @@ public final class DictionaryResponseBodies {
 	 * @param contextPath the servlet context path or WebFlux base path the application is
 	 * below, empty for none
 	 * @param acceptEncoding the client's {@code Accept-Encoding}
+	 * @param vary the response's {@code Vary} field lines so far (a CORS filter's, for one)
 	 * @return the header fields and the body
 	 */
-	public Response serve(StoredDictionary dictionary, String contextPath, AcceptEncoding acceptEncoding) {
+	public Response serve(StoredDictionary dictionary, String contextPath, AcceptEncoding acceptEncoding,
+			Iterable<String> vary) {
 		Map<String, String> fields = new LinkedHashMap<>();
 		fields.put(HttpHeaders.CONTENT_TYPE, MediaType.APPLICATION_OCTET_STREAM_VALUE);
 		fields.put(DictionaryFields.USE_AS_DICTIONARY,
 				DictionaryFields.useAsDictionary(contextPath, dictionary.match(), ""));
-		fields.put(HttpHeaders.CACHE_CONTROL, "max-age=86400");
-		fields.put(HttpHeaders.VARY, HttpHeaders.ACCEPT_ENCODING);
+		fields.put(HttpHeaders.CACHE_CONTROL, "private, max-age=86400");
+		String merged = VaryHeader.with(vary, HttpHeaders.ACCEPT_ENCODING);
+		if (merged != null) {
+			fields.put(HttpHeaders.VARY, merged);
+		}
 		ContentCodec codec = acceptEncoding.select(this.codecs).orElse(null);
 		byte[] body = dictionary.content();
 		if (codec != null) {

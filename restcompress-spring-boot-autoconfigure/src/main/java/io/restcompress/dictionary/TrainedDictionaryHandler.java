@@ -50,7 +50,8 @@ public class TrainedDictionaryHandler implements HttpRequestHandler {
 			return;
 		}
 		DictionaryResponseBodies.Response served = this.bodies.serve(dictionary, request.getContextPath(),
-				AcceptEncoding.parse(Collections.list(request.getHeaders(HttpHeaders.ACCEPT_ENCODING))));
+				AcceptEncoding.parse(Collections.list(request.getHeaders(HttpHeaders.ACCEPT_ENCODING))),
+				response.getHeaders(HttpHeaders.VARY));
 		served.fields().forEach(response::setHeader);
 		if (!head) {
 			response.getOutputStream().write(served.body());

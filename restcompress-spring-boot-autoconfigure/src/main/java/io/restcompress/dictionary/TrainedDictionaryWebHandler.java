@@ -49,10 +49,11 @@ public class TrainedDictionaryWebHandler implements WebHandler {
 		if (dictionary == null) {
 			return Mono.error(new ResponseStatusException(HttpStatus.NOT_FOUND));
 		}
+		ServerHttpResponse response = exchange.getResponse();
 		DictionaryResponseBodies.Response served = this.bodies.serve(dictionary,
 				request.getPath().contextPath().value(),
-				AcceptEncoding.parse(request.getHeaders().getOrEmpty(HttpHeaders.ACCEPT_ENCODING)));
-		ServerHttpResponse response = exchange.getResponse();
+				AcceptEncoding.parse(request.getHeaders().getOrEmpty(HttpHeaders.ACCEPT_ENCODING)),
+				response.getHeaders().getOrEmpty(HttpHeaders.VARY));
 		served.fields().forEach(response.getHeaders()::set);
 		return response.writeWith(Mono.fromSupplier(() -> response.bufferFactory().wrap(served.body())));
 	}

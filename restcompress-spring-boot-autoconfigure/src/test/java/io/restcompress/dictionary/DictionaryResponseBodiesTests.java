@@ -34,7 +34,8 @@ class DictionaryResponseBodiesTests {
 
 	@Test
 	void servesTheDictionaryAsItIsToAClientThatAcceptsNoCoding() {
-		DictionaryResponseBodies.Response served = this.bodies.serve(DICTIONARY, "", AcceptEncoding.parse((String) null));
+		DictionaryResponseBodies.Response served = this.bodies.serve(DICTIONARY, "", AcceptEncoding.parse((String) null),
+				List.of());
 		assertThat(served.body()).isSameAs(CONTENT);
 		assertThat(served.fields()).doesNotContainKey("Content-Encoding")
 			.containsEntry("Content-Length", Integer.toString(CONTENT.length))
@@ -44,26 +45,35 @@ class DictionaryResponseBodiesTests {
 	@Test
 	void marksTheDictionaryForItsPatternBelowTheContextPath() {
 		DictionaryResponseBodies.Response served = this.bodies.serve(DICTIONARY, "/shop",
-				AcceptEncoding.parse((String) null));
+				AcceptEncoding.parse((String) null), List.of());
 		assertThat(served.fields()).containsEntry("Use-As-Dictionary", "match=\"/shop/api/orders/*\"")
 			.containsEntry("Content-Type", "application/octet-stream")
-			.containsEntry("Cache-Control", "max-age=86400");
+			.containsEntry("Cache-Control", "private, max-age=86400");
+	}
+
+	@Test
+	void addsAcceptEncodingToWhatTheResponseVariesOnAlready() {
+		AcceptEncoding none = AcceptEncoding.parse((String) null);
+		assertThat(this.bodies.serve(DICTIONARY, "", none, List.of("Origin, Access-Control-Request-Method")).fields())
+			.containsEntry("Vary", "Origin, Access-Control-Request-Method, Accept-Encoding");
+		assertThat(this.bodies.serve(DICTIONARY, "", none, List.of("accept-encoding")).fields()).doesNotContainKey("Vary");
 	}
 
 	@Test
 	void encodesInTheServersPreferredAcceptedCodingOnce() throws IOException {
-		DictionaryResponseBodies.Response served = this.bodies.serve(DICTIONARY, "", AcceptEncoding.parse("gzip, zstd"));
+		DictionaryResponseBodies.Response served = this.bodies.serve(DICTIONARY, "", AcceptEncoding.parse("gzip, zstd"),
+				List.of());
 		assertThat(served.fields()).containsEntry("Content-Encoding", "zstd")
 			.containsEntry("Content-Length", Integer.toString(served.body().length));
 		assertThat(served.body().length).isLessThan(CONTENT.length / 10);
 		assertThat(decode(this.zstd, served.body())).isEqualTo(CONTENT);
-		assertThat(this.bodies.serve(DICTIONARY, "", AcceptEncoding.parse("zstd")).body()).isSameAs(served.body());
+		assertThat(this.bodies.serve(DICTIONARY, "", AcceptEncoding.parse("zstd"), List.of()).body()).isSameAs(served.body());
 	}
 
 	@Test
 	void leavesOutACodingTheClientRefuses() throws IOException {
 		DictionaryResponseBodies.Response served = this.bodies.serve(DICTIONARY, "",
-				AcceptEncoding.parse("zstd;q=0, gzip"));
+				AcceptEncoding.parse("zstd;q=0, gzip"), List.of());
 		assertThat(served.fields()).containsEntry("Content-Encoding", "gzip");
 		assertThat(decode(new GzipCodec(1), served.body())).isEqualTo(CONTENT);
 	}
