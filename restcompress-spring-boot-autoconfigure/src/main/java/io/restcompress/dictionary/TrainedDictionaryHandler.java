@@ -4,13 +4,12 @@ import java.io.IOException;
 import java.util.Collections;
 
 import io.restcompress.codec.AcceptEncoding;
+import io.restcompress.internal.server.ServletApplicationPaths;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
 import org.springframework.http.HttpHeaders;
 import org.springframework.web.HttpRequestHandler;
-import org.springframework.web.util.ServletRequestPathUtils;
-import org.springframework.web.util.UrlPathHelper;
 
 /**
  * Serves trained dictionaries at their stable URLs on Spring MVC, as a handler behind the
@@ -44,25 +43,19 @@ public class TrainedDictionaryHandler implements HttpRequestHandler {
 			response.sendError(HttpServletResponse.SC_METHOD_NOT_ALLOWED);
 			return;
 		}
-		StoredDictionary dictionary = this.trainer.served(pathWithinApplication(request));
+		StoredDictionary dictionary = this.trainer.served(ServletApplicationPaths.pathWithinApplication(request));
 		if (dictionary == null) {
 			response.sendError(HttpServletResponse.SC_NOT_FOUND);
 			return;
 		}
-		DictionaryResponseBodies.Response served = this.bodies.serve(dictionary, request.getContextPath(),
+		DictionaryResponseBodies.Response served = this.bodies.serve(dictionary,
+				ServletApplicationPaths.applicationPath(request),
 				AcceptEncoding.parse(Collections.list(request.getHeaders(HttpHeaders.ACCEPT_ENCODING))),
 				response.getHeaders(HttpHeaders.VARY));
 		served.fields().forEach(response::setHeader);
 		if (!head) {
 			response.getOutputStream().write(served.body());
 		}
-	}
-
-	private static String pathWithinApplication(HttpServletRequest request) {
-		if (ServletRequestPathUtils.hasParsedRequestPath(request)) {
-			return ServletRequestPathUtils.getParsedRequestPath(request).pathWithinApplication().value();
-		}
-		return UrlPathHelper.defaultInstance.getPathWithinApplication(request);
 	}
 
 }

@@ -4,6 +4,7 @@ import io.restcompress.internal.server.ExchangeCodings;
 import io.restcompress.internal.server.HandlerCompression;
 import io.restcompress.internal.server.HandlerCompressionResolver;
 import io.restcompress.internal.server.ResponseBodyCopies;
+import io.restcompress.internal.server.ServletApplicationPaths;
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -51,7 +52,7 @@ public class CompressionHandlerInterceptor implements HandlerInterceptor {
 			if (exchange.isResponseEncodable()) {
 				if (allowed.allowed()) {
 					allowed = allowed.withFirst(this.exchangeCodings.offer(handler, request.getRequestURI(),
-							request.getContextPath(),
+							ServletApplicationPaths.applicationPath(request),
 							request::getHeader, new ServletResponseFields(response)), this.settings.responseCodecs());
 				}
 				DispatcherType dispatch = request.getDispatcherType();
