@@ -1,6 +1,9 @@
 package io.restcompress.dictionary;
 
+import java.util.HashSet;
+import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 
 import io.restcompress.internal.server.ResponseFields;
 import org.jspecify.annotations.Nullable;
@@ -36,32 +39,56 @@ public final class CapturedBodies {
 
 	/**
 	 * Keeps the body of a {@code 200} response of a dictionary handler: as the dictionary of its
-	 * pattern, or as a training sample unless the response is for one user only
-	 * ({@code Cache-Control: private} or {@code no-store}), since a trained dictionary is served
-	 * to every client of the pattern.
+	 * pattern, or as a training sample only if a shared cache could store it, since a trained
+	 * dictionary is served to every client of the pattern. Not, then: a response marked
+	 * {@code Cache-Control: private} or {@code no-store}, one that sets a cookie, one that varies
+	 * on the client's {@code Cookie} or {@code Authorization} (or on anything, {@code *}), and the
+	 * response to a request with {@code Authorization} unless marked {@code public},
+	 * {@code s-maxage} or {@code must-revalidate} (RFC 9111, section 3.5).
 	 * @param declaration what the handler declares
 	 * @param body the body
 	 * @param fields the response's header fields
+	 * @param authorized whether the request carried {@code Authorization}
 	 */
-	void keep(DictionaryDeclarations.Declaration declaration, byte[] body, ResponseFields fields) {
+	void keep(DictionaryDeclarations.Declaration declaration, byte[] body, ResponseFields fields,
+			boolean authorized) {
 		if (!declaration.trained()) {
 			this.store.store(body, declaration.match(), declaration.id());
 		}
-		else if (this.trainer != null && !isPrivate(fields)) {
+		else if (this.trainer != null && isShareable(fields, authorized)) {
 			this.trainer.sample(declaration.match(), body);
 		}
 	}
 
-	private static boolean isPrivate(ResponseFields fields) {
-		for (String value : fields.getAll(HttpHeaders.CACHE_CONTROL)) {
-			for (String directive : value.split(",")) {
-				String name = directive.strip().toLowerCase(Locale.ROOT);
-				if (name.equals("private") || name.equals("no-store")) {
-					return true;
-				}
+	private static boolean isShareable(ResponseFields fields, boolean authorized) {
+		Set<String> directives = members(fields.getAll(HttpHeaders.CACHE_CONTROL));
+		if (directives.contains("private") || directives.contains("no-store")
+				|| !fields.getAll(HttpHeaders.SET_COOKIE).isEmpty()) {
+			return false;
+		}
+		Set<String> varies = members(fields.getAll(HttpHeaders.VARY));
+		if (varies.contains("*") || varies.contains("cookie") || varies.contains("authorization")) {
+			return false;
+		}
+		return !authorized || directives.contains("public") || directives.contains("s-maxage=")
+				|| directives.contains("must-revalidate");
+	}
+
+	/**
+	 * The lower-case names of a list field's members, followed by {@code =} for a member with an
+	 * argument: {@code private} makes a whole response private, {@code private="Set-Cookie"}
+	 * only that field.
+	 */
+	private static Set<String> members(List<String> lines) {
+		Set<String> names = new HashSet<>();
+		for (String line : lines) {
+			for (String member : line.split(",")) {
+				int argument = member.indexOf('=');
+				String name = (argument >= 0) ? member.substring(0, argument).strip() + "=" : member.strip();
+				names.add(name.toLowerCase(Locale.ROOT));
 			}
 		}
-		return false;
+		return names;
 	}
 
 }

@@ -1,11 +1,14 @@
 package io.restcompress.dictionary;
 
 import java.io.ByteArrayOutputStream;
+import java.util.function.Function;
 
 import io.restcompress.internal.server.ResponseBodyCopies;
 import io.restcompress.internal.server.ResponseBodyCopy;
 import io.restcompress.internal.server.ResponseFields;
 import org.jspecify.annotations.Nullable;
+
+import org.springframework.http.HttpHeaders;
 
 /**
  * Keeps the bodies of {@link DictionaryCompressed} handlers' {@code 200} responses to
@@ -32,24 +35,29 @@ public final class DictionaryBodyCopies implements ResponseBodyCopies {
 	}
 
 	@Override
-	public @Nullable ResponseBodyCopy open(Object handler, String method) {
+	public @Nullable ResponseBodyCopy open(Object handler, String method,
+			Function<String, @Nullable String> requestHeader) {
 		if (!"GET".equals(method)) {
 			return null;
 		}
 		DictionaryDeclarations.Declaration declaration = this.declarations.of(handler);
-		return (declaration != null) ? new KeptBody(declaration) : null;
+		return (declaration != null)
+				? new KeptBody(declaration, requestHeader.apply(HttpHeaders.AUTHORIZATION) != null) : null;
 	}
 
 	private final class KeptBody implements ResponseBodyCopy {
 
 		private final DictionaryDeclarations.Declaration declaration;
 
+		private final boolean authorized;
+
 		private @Nullable ByteArrayOutputStream copy = new ByteArrayOutputStream();
 
 		private boolean written;
 
-		KeptBody(DictionaryDeclarations.Declaration declaration) {
+		KeptBody(DictionaryDeclarations.Declaration declaration, boolean authorized) {
 			this.declaration = declaration;
+			this.authorized = authorized;
 		}
 
 		@Override
@@ -75,7 +83,8 @@ public final class DictionaryBodyCopies implements ResponseBodyCopies {
 		@Override
 		public void completed(int status, ResponseFields fields) {
 			if (status == 200 && this.written && this.copy != null) {
-				DictionaryBodyCopies.this.bodies.keep(this.declaration, this.copy.toByteArray(), fields);
+				DictionaryBodyCopies.this.bodies.keep(this.declaration, this.copy.toByteArray(), fields,
+						this.authorized);
 			}
 		}
 

@@ -57,7 +57,7 @@ public class CompressionHandlerInterceptor implements HandlerInterceptor {
 				}
 				DispatcherType dispatch = request.getDispatcherType();
 				if (dispatch == DispatcherType.REQUEST || dispatch == DispatcherType.FORWARD) {
-					exchange.copyBodyTo(this.bodyCopies.open(handler, request.getMethod()));
+					exchange.copyBodyTo(this.bodyCopies.open(handler, request.getMethod(), request::getHeader));
 				}
 			}
 			exchange.handledBy(allowed);

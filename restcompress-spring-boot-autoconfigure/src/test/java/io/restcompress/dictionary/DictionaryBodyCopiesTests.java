@@ -5,9 +5,11 @@ import java.security.MessageDigest;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
+import java.util.function.Function;
 
 import io.restcompress.internal.server.ResponseBodyCopy;
 import io.restcompress.internal.server.ResponseFields;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -28,6 +30,8 @@ class DictionaryBodyCopiesTests {
 
 	private static final ResponseFields NO_FIELDS = ResponseFields.of(new HttpHeaders());
 
+	private static final Function<String, @Nullable String> NO_REQUEST_FIELDS = (name) -> null;
+
 	private final DictionaryStore store = new DictionaryStore(64, 1024, 8, Duration.ofHours(1), Clock.systemUTC());
 
 	private final DictionaryBodyCopies copies = new DictionaryBodyCopies(new CapturedBodies(this.store, null),
@@ -35,7 +39,7 @@ class DictionaryBodyCopiesTests {
 
 	@Test
 	void keepsTheBodyOfACompleteOkResponseAsTheDictionaryOfItsPattern() throws Exception {
-		ResponseBodyCopy copy = this.copies.open(handler("feed"), "GET");
+		ResponseBodyCopy copy = this.copies.open(handler("feed"), "GET", NO_REQUEST_FIELDS);
 		copy.write(BODY, 0, 10);
 		copy.write(BODY, 10, BODY.length - 10);
 		copy.completed(200, NO_FIELDS);
@@ -45,15 +49,15 @@ class DictionaryBodyCopiesTests {
 
 	@Test
 	void copiesNothingForOtherMethodsOrHandlers() throws Exception {
-		assertThat(this.copies.open(handler("feed"), "HEAD")).isNull();
-		assertThat(this.copies.open(handler("feed"), "POST")).isNull();
-		assertThat(this.copies.open(handler("plain"), "GET")).isNull();
-		assertThat(this.copies.open("not a handler method", "GET")).isNull();
+		assertThat(this.copies.open(handler("feed"), "HEAD", NO_REQUEST_FIELDS)).isNull();
+		assertThat(this.copies.open(handler("feed"), "POST", NO_REQUEST_FIELDS)).isNull();
+		assertThat(this.copies.open(handler("plain"), "GET", NO_REQUEST_FIELDS)).isNull();
+		assertThat(this.copies.open("not a handler method", "GET", NO_REQUEST_FIELDS)).isNull();
 	}
 
 	@Test
 	void keepsNothingForAStatusOtherThanOk() throws Exception {
-		ResponseBodyCopy copy = this.copies.open(handler("feed"), "GET");
+		ResponseBodyCopy copy = this.copies.open(handler("feed"), "GET", NO_REQUEST_FIELDS);
 		copy.write(BODY, 0, BODY.length);
 		copy.completed(404, NO_FIELDS);
 		assertThat(this.store.size()).isZero();
@@ -61,7 +65,7 @@ class DictionaryBodyCopiesTests {
 
 	@Test
 	void keepsNothingOfABodyOverTheStoresLimit() throws Exception {
-		ResponseBodyCopy copy = this.copies.open(handler("feed"), "GET");
+		ResponseBodyCopy copy = this.copies.open(handler("feed"), "GET", NO_REQUEST_FIELDS);
 		copy.write(new byte[40], 0, 40);
 		copy.write(new byte[40], 0, 40);
 		copy.write(BODY, 0, 10);
@@ -71,14 +75,14 @@ class DictionaryBodyCopiesTests {
 
 	@Test
 	void keepsNothingOfAnEmptyBody() throws Exception {
-		this.copies.open(handler("feed"), "GET").completed(200, NO_FIELDS);
+		this.copies.open(handler("feed"), "GET", NO_REQUEST_FIELDS).completed(200, NO_FIELDS);
 		assertThat(this.store.size()).isZero();
 	}
 
 	@ParameterizedTest(name = "{0} bytes discarded")
 	@ValueSource(ints = { 30, 100 }) // within the store's 64-byte limit, and over it
 	void keepsOnlyWhatWasWrittenAfterAReset(int discarded) throws Exception {
-		ResponseBodyCopy copy = this.copies.open(handler("feed"), "GET");
+		ResponseBodyCopy copy = this.copies.open(handler("feed"), "GET", NO_REQUEST_FIELDS);
 		copy.write(new byte[discarded], 0, discarded);
 		copy.reset();
 		copy.write(BODY, 0, BODY.length);
@@ -88,7 +92,7 @@ class DictionaryBodyCopiesTests {
 
 	@Test
 	void keepsNothingWhenNothingIsWrittenAfterAReset() throws Exception {
-		ResponseBodyCopy copy = this.copies.open(handler("feed"), "GET");
+		ResponseBodyCopy copy = this.copies.open(handler("feed"), "GET", NO_REQUEST_FIELDS);
 		copy.write(BODY, 0, BODY.length);
 		copy.reset();
 		copy.completed(200, NO_FIELDS);
@@ -99,7 +103,7 @@ class DictionaryBodyCopiesTests {
 	void keepsTheBodyOfAFunctionalRouteMarkedAsADictionary() throws Exception {
 		ResponseBodyCopy copy = this.copies.open(
 				new DictionaryRoutes.Route(DictionaryDeclarations.Declaration.of("/feed*", "", false, new String[] { "dcz" })),
-				"GET");
+				"GET", NO_REQUEST_FIELDS);
 		copy.write(BODY, 0, BODY.length);
 		copy.completed(200, NO_FIELDS);
 		assertThat(this.store.find(sha256(BODY), "/feed/2")).isNotNull();
@@ -110,10 +114,28 @@ class DictionaryBodyCopiesTests {
 			"public|1", "private=\"Set-Cookie\"|1", "no-cache|1" })
 	void keepsTrainingSamplesOnlyOfResponsesEveryClientMayRead(String cacheControl, int samples) throws Exception {
 		DictionaryTrainer trainer = new DictionaryTrainer(1_000_000, 1024, "/dictionaries");
-		ResponseBodyCopy copy = trainingCopies(trainer).open(handler("trained"), "GET");
+		ResponseBodyCopy copy = trainingCopies(trainer).open(handler("trained"), "GET", NO_REQUEST_FIELDS);
 		copy.write(BODY, 0, BODY.length);
 		HttpHeaders headers = new HttpHeaders();
 		headers.setCacheControl(cacheControl);
+		copy.completed(200, ResponseFields.of(headers));
+		Map<String, Object> pattern = trainer.report().get("/trained/*");
+		assertThat((pattern != null) ? pattern.get("samples") : 0).isEqualTo(samples);
+	}
+
+	@ParameterizedTest
+	@CsvSource(delimiter = '|', nullValues = "-", value = { "-|Set-Cookie|id=1|0", "-|Vary|Cookie|0",
+			"-|Vary|Accept-Encoding, authorization|0", "-|Vary|*|0", "-|Vary|Accept-Encoding|1",
+			"Bearer t|Cache-Control|max-age=60|0", "Bearer t|Cache-Control|public|1",
+			"Bearer t|Cache-Control|s-maxage=60|1", "Bearer t|Cache-Control|must-revalidate|1" })
+	void keepsNoTrainingSamplesOfResponsesForOneClient(@Nullable String authorization, String field, String value,
+			int samples) throws Exception {
+		DictionaryTrainer trainer = new DictionaryTrainer(1_000_000, 1024, "/dictionaries");
+		ResponseBodyCopy copy = trainingCopies(trainer).open(handler("trained"), "GET",
+				(name) -> "Authorization".equals(name) ? authorization : null);
+		copy.write(BODY, 0, BODY.length);
+		HttpHeaders headers = new HttpHeaders();
+		headers.add(field, value);
 		copy.completed(200, ResponseFields.of(headers));
 		Map<String, Object> pattern = trainer.report().get("/trained/*");
 		assertThat((pattern != null) ? pattern.get("samples") : 0).isEqualTo(samples);

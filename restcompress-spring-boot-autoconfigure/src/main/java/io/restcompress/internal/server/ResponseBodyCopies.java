@@ -1,5 +1,7 @@
 package io.restcompress.internal.server;
 
+import java.util.function.Function;
+
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -12,15 +14,16 @@ import org.jspecify.annotations.Nullable;
 public interface ResponseBodyCopies {
 
 	/** Copies nothing. */
-	ResponseBodyCopies NONE = (handler, method) -> null;
+	ResponseBodyCopies NONE = (handler, method, requestHeader) -> null;
 
 	/**
 	 * Returns where the body of this exchange's response is copied to, or {@code null} for
 	 * nowhere.
 	 * @param handler the handler the request was mapped to
 	 * @param method the request method
+	 * @param requestHeader the first value of a request header field, or {@code null}
 	 * @return the copy, or {@code null}
 	 */
-	@Nullable ResponseBodyCopy open(Object handler, String method);
+	@Nullable ResponseBodyCopy open(Object handler, String method, Function<String, @Nullable String> requestHeader);
 
 }

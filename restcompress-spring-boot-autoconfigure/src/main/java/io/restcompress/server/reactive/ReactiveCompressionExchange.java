@@ -25,6 +25,7 @@ import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpMethod;
 import org.springframework.web.reactive.HandlerMapping;
 import org.springframework.web.server.ServerWebExchange;
+import org.springframework.http.server.reactive.ServerHttpRequest;
 
 /**
  * The state of one reactive exchange that the response rules read: the client's
@@ -151,7 +152,11 @@ final class ReactiveCompressionExchange {
 
 		@Nullable ResponseBodyCopy bodyCopy(ServerWebExchange exchange) {
 			Object handler = handler(exchange);
-			return (handler != null) ? this.bodyCopies.open(handler, exchange.getRequest().getMethod().name()) : null;
+			if (handler == null) {
+				return null;
+			}
+			ServerHttpRequest request = exchange.getRequest();
+			return this.bodyCopies.open(handler, request.getMethod().name(), request.getHeaders()::getFirst);
 		}
 
 		@Nullable HandlerCompression of(ServerWebExchange exchange) {

@@ -85,7 +85,7 @@ class DictionaryAutoConfigurationTests {
 
 	@Test
 	void userDefinedBodyCopiesAreUsed() {
-		ResponseBodyCopies own = (handler, method) -> null;
+		ResponseBodyCopies own = (handler, method, requestHeader) -> null;
 		this.contextRunner.withPropertyValues("restcompress.dictionary.enabled=true")
 			.withBean(ResponseBodyCopies.class, () -> own)
 			.run((context) -> assertThat(context.getBean(CompressionHandlerInterceptor.class)).extracting("bodyCopies")
