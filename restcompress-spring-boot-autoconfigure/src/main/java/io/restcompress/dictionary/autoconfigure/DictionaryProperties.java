@@ -7,6 +7,7 @@ import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.core.io.Resource;
+import org.springframework.util.Assert;
 import org.springframework.util.unit.DataSize;
 
 /**
@@ -68,6 +69,7 @@ public class DictionaryProperties extends DictionaryStoreProperties {
 		}
 
 		public void setMaxSampleSize(DataSize maxSampleSize) {
+			Assert.isTrue(maxSampleSize.toBytes() > 0, () -> "Max sample size must be positive, was " + maxSampleSize);
 			this.maxSampleSize = maxSampleSize;
 		}
 
@@ -76,6 +78,8 @@ public class DictionaryProperties extends DictionaryStoreProperties {
 		}
 
 		public void setDictionarySize(DataSize dictionarySize) {
+			Assert.isTrue(dictionarySize.toBytes() > 0 && dictionarySize.toBytes() <= Integer.MAX_VALUE,
+					() -> "Dictionary size must be between 1B and " + Integer.MAX_VALUE + "B, was " + dictionarySize);
 			this.dictionarySize = dictionarySize;
 		}
 
@@ -84,6 +88,8 @@ public class DictionaryProperties extends DictionaryStoreProperties {
 		}
 
 		public void setUrlPrefix(String urlPrefix) {
+			Assert.isTrue(urlPrefix.matches("(/[A-Za-z0-9._~-]+)+"), () -> "URL prefix must be a path of one or more "
+					+ "segments of letters, digits, '.', '_', '~' or '-', without a trailing '/', was '" + urlPrefix + "'");
 			this.urlPrefix = urlPrefix;
 		}
 

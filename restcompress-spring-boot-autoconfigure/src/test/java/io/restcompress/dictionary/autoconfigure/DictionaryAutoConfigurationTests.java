@@ -27,6 +27,8 @@ import io.restcompress.server.autoconfigure.ServerCompressionAutoConfiguration;
 import io.restcompress.server.reactive.ContentCodingWebFilter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ReactiveWebApplicationContextRunner;
@@ -44,6 +46,26 @@ class DictionaryAutoConfigurationTests {
 	private final WebApplicationContextRunner contextRunner = new WebApplicationContextRunner()
 		.withConfiguration(AutoConfigurations.of(ContentCodecAutoConfiguration.class, DictionaryAutoConfiguration.class,
 				ServerCompressionAutoConfiguration.class));
+
+	@ParameterizedTest
+	@ValueSource(strings = { "max-sample-size=0B", "dictionary-size=0B", "dictionary-size=2GB", "url-prefix=/",
+			"url-prefix=dictionaries", "url-prefix=/dictionaries/", "url-prefix=/dict*", "url-prefix=/a//b" })
+	void failsToStartWithATrainingSettingOutOfRange(String setting) {
+		this.contextRunner
+			.withPropertyValues("restcompress.dictionary.enabled=true", "restcompress.dictionary.training." + setting)
+			.run((context) -> assertThat(context).hasFailed()
+				.getFailure()
+				.hasStackTraceContaining("restcompress.dictionary.training"));
+	}
+
+	@Test
+	void acceptsATrainingUrlPrefixOfSeveralSegments() {
+		this.contextRunner
+			.withPropertyValues("restcompress.dictionary.enabled=true",
+					"restcompress.dictionary.training.url-prefix=/internal/v2.1/dicts")
+			.run((context) -> assertThat(context.getBean(DictionaryTrainer.class).urlPrefix())
+				.isEqualTo("/internal/v2.1/dicts"));
+	}
 
 	@Test
 	void isOffByDefault() {
