@@ -47,8 +47,9 @@ public final class DictionaryAutoConfiguration {
 
 	/**
 	 * The order of the trained dictionaries' handler mapping: after the application's
-	 * controllers and routes (order 0), so that no other request consults it, and before the
-	 * static resources' catch-all mapping.
+	 * controllers (order 0) and WebFlux's functional routes (order -1), so that no other request
+	 * consults it, and before Spring MVC's functional routes (order 3) and the static resources'
+	 * catch-all mapping.
 	 */
 	static final int TRAINED_DICTIONARY_MAPPING_ORDER = 1;
 
