@@ -38,6 +38,16 @@ public final class CapturedBodies {
 	}
 
 	/**
+	 * Whether a dictionary handler's responses are worth copying: always for a dictionary of its
+	 * pattern, and while its pattern takes samples for a trained one.
+	 * @param declaration what the handler declares
+	 * @return whether to copy the body
+	 */
+	boolean wants(DictionaryDeclarations.Declaration declaration) {
+		return !declaration.trained() || (this.trainer != null && this.trainer.takesSamples(declaration.match()));
+	}
+
+	/**
 	 * Keeps the body of a {@code 200} response of a dictionary handler: as the dictionary of its
 	 * pattern, or as a training sample only if a shared cache could store it, since a trained
 	 * dictionary is served to every client of the pattern. Not, then: a response marked

@@ -41,8 +41,10 @@ public final class DictionaryBodyCopies implements ResponseBodyCopies {
 			return null;
 		}
 		DictionaryDeclarations.Declaration declaration = this.declarations.of(handler);
-		return (declaration != null)
-				? new KeptBody(declaration, requestHeader.apply(HttpHeaders.AUTHORIZATION) != null) : null;
+		if (declaration == null || !this.bodies.wants(declaration)) {
+			return null;
+		}
+		return new KeptBody(declaration, requestHeader.apply(HttpHeaders.AUTHORIZATION) != null);
 	}
 
 	private final class KeptBody implements ResponseBodyCopy {

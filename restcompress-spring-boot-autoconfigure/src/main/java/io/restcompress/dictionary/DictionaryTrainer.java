@@ -58,17 +58,33 @@ public final class DictionaryTrainer {
 	}
 
 	/**
-	 * Keeps a response body as a training sample for a pattern, if there is room.
+	 * Keeps a response body as a training sample for a pattern, if there is room. Once a body
+	 * does not fit, the pattern's samples are complete: no later body is kept.
 	 * @param match the pattern
 	 * @param body the body
 	 */
 	public void sample(MatchPattern match, byte[] body) {
 		synchronized (this.samples) {
 			Samples pool = this.samples.computeIfAbsent(match, (key) -> new Samples());
-			if (pool.bytes + body.length <= this.maxSampleBytes) {
+			if (!pool.complete && pool.bytes + body.length <= this.maxSampleBytes) {
 				pool.bodies.add(body);
 				pool.bytes += body.length;
 			}
+			else {
+				pool.complete = true;
+			}
+		}
+	}
+
+	/**
+	 * Whether a pattern still takes samples, so that its responses are worth copying.
+	 * @param match the pattern
+	 * @return {@code false} once a body did not fit in its samples
+	 */
+	public boolean takesSamples(MatchPattern match) {
+		synchronized (this.samples) {
+			Samples pool = this.samples.get(match);
+			return pool == null || !pool.complete;
 		}
 	}
 
@@ -333,6 +349,8 @@ public final class DictionaryTrainer {
 		private final List<byte[]> bodies = new ArrayList<>();
 
 		private long bytes;
+
+		private boolean complete;
 
 	}
 

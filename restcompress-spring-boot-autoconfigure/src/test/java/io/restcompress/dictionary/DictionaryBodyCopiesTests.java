@@ -142,6 +142,29 @@ class DictionaryBodyCopiesTests {
 	}
 
 	@Test
+	void stopsCopyingATrainedHandlersBodiesOnceItsSamplesAreComplete() throws Exception {
+		DictionaryTrainer trainer = new DictionaryTrainer(2L * BODY.length + 1, 1024, "/dictionaries");
+		DictionaryBodyCopies copies = trainingCopies(trainer);
+		for (int n = 0; n < 3; n++) {
+			ResponseBodyCopy copy = copies.open(handler("trained"), "GET", NO_REQUEST_FIELDS);
+			assertThat(copy).as("copy %d", n).isNotNull();
+			copy.write(BODY, 0, BODY.length);
+			copy.completed(200, NO_FIELDS);
+		}
+		assertThat(trainer.report().get("/trained/*")).containsEntry("samples", 2);
+		assertThat(copies.open(handler("trained"), "GET", NO_REQUEST_FIELDS)).isNull();
+		assertThat(copies.open(handler("feed"), "GET", NO_REQUEST_FIELDS)).isNotNull();
+	}
+
+	@Test
+	void copiesNoTrainedHandlersBodiesWhenTrainingIsOff() throws Exception {
+		DictionaryBodyCopies copies = new DictionaryBodyCopies(new CapturedBodies(this.store, null),
+				new DictionaryDeclarations());
+		assertThat(copies.open(handler("trained"), "GET", NO_REQUEST_FIELDS)).isNull();
+		assertThat(copies.open(handler("feed"), "GET", NO_REQUEST_FIELDS)).isNotNull();
+	}
+
+	@Test
 	void routeFiltersCheckTheirDeclarationWhenMade() {
 		assertThatIllegalArgumentException().isThrownBy(() -> DictionaryRoutes.dictionary("no-slash", ""));
 		assertThatIllegalArgumentException().isThrownBy(() -> DictionaryRoutes.trained("/feed*", "gzip"));

@@ -128,12 +128,15 @@ class DictionaryTrainerTests {
 	}
 
 	@Test
-	void keepsSamplesUpToTheLimitPerPattern() {
+	void keepsSamplesPerPatternUntilOneDoesNotFit() {
 		DictionaryTrainer trainer = new DictionaryTrainer(10, 1024, "/dictionaries");
-		trainer.sample(SMALL, new byte[6]);
-		trainer.sample(SMALL, new byte[6]);
 		trainer.sample(SMALL, new byte[4]);
-		assertThat(trainer.report().get("/api/small/*")).containsEntry("samples", 2).containsEntry("sampleBytes", 10L);
+		trainer.sample(SMALL, new byte[4]);
+		assertThat(trainer.takesSamples(SMALL)).isTrue();
+		trainer.sample(SMALL, new byte[4]);
+		trainer.sample(SMALL, new byte[2]);
+		assertThat(trainer.report().get("/api/small/*")).containsEntry("samples", 2).containsEntry("sampleBytes", 8L);
+		assertThat(trainer.takesSamples(SMALL)).isFalse();
 	}
 
 	@Test
