@@ -1,7 +1,12 @@
 package io.restcompress.server;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.Socket;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.util.Locale;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.restcompress.internal.reactive.LeakRecordingDetector;
@@ -42,6 +47,48 @@ class ReactiveRequestDecodingIntegrationTests extends AbstractServerIntegrationT
 				"Content-Encoding", coding, "Content-Type", "application/json");
 		assertThat(response.statusCode()).isEqualTo(200);
 		assertThat(response.body()).isEqualTo(body);
+	}
+
+	/**
+	 * A decoded request's response completes on a decoder thread, so its exchange ends a little
+	 * after its last byte: a client that sends the next request at once caught Reactor Netty
+	 * 1.3.6 between the two, and the connection stopped reading (reactor/reactor-netty#4361).
+	 */
+	@Test
+	void keepsAnsweringOnAKeepAliveConnectionAfterDecodedRequests() throws IOException {
+		byte[] body = "{\"a\":1}".getBytes(StandardCharsets.UTF_8);
+		byte[] encoded = HttpTestClient.encode("gzip", body);
+		byte[] post = ("POST /echo HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+				+ "Content-Encoding: gzip\r\nContent-Length: " + encoded.length + "\r\n\r\n")
+			.getBytes(StandardCharsets.US_ASCII);
+		byte[] get = "GET /known-length/100 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
+		for (int connection = 1; connection <= 40; connection++) {
+			try (Socket socket = new Socket("127.0.0.1", this.port)) {
+				socket.setSoTimeout(5000);
+				OutputStream out = socket.getOutputStream();
+				out.write(post);
+				out.write(encoded);
+				assertThat(readBody(socket.getInputStream())).as("decoded echo on connection %d", connection)
+					.isEqualTo(body);
+				for (int request = 2; request <= 3; request++) {
+					out.write(get);
+					assertThat(readBody(socket.getInputStream())).as("request %d on connection %d", request, connection)
+						.hasSize(100);
+				}
+			}
+		}
+	}
+
+	private static byte[] readBody(InputStream response) throws IOException {
+		String head = readUntil(response, "\r\n\r\n");
+		assertThat(head).startsWith("HTTP/1.1 200");
+		int length = Integer.parseInt(head.lines()
+			.filter((line) -> line.toLowerCase(Locale.ROOT).startsWith("content-length:"))
+			.findFirst()
+			.orElseThrow()
+			.substring("content-length:".length())
+			.trim());
+		return response.readNBytes(length);
 	}
 
 	@Test
