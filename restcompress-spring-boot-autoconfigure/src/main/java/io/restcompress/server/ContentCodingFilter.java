@@ -105,11 +105,13 @@ public class ContentCodingFilter extends OncePerRequestFilter {
 	/**
 	 * Reads and drops a refused request's body when it is short and of known length, so that
 	 * the refusal ends the exchange cleanly: over HTTP/2 an unread body makes the container
-	 * reset the stream, and some clients then report the reset instead of the 415.
+	 * reset the stream, and some clients then report the reset instead of the 415. Not when the
+	 * client waits for {@code 100 Continue} before it sends the body: reading would ask for a
+	 * body that the refusal makes useless.
 	 */
 	private static void discardShortBody(HttpServletRequest request) {
 		long length = request.getContentLengthLong();
-		if (length <= 0 || length > MAX_DISCARDED_BODY) {
+		if (length <= 0 || length > MAX_DISCARDED_BODY || request.getHeader(HttpHeaders.EXPECT) != null) {
 			return;
 		}
 		try {

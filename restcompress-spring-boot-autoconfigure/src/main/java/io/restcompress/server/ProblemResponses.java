@@ -26,6 +26,9 @@ final class ProblemResponses {
 
 	static void write(HttpServletRequest request, HttpServletResponse response, CodingProblem problem)
 			throws IOException {
+		if (response.isCommitted()) {
+			return;
+		}
 		response.resetBuffer();
 		response.setStatus(problem.status().value());
 		response.setHeader(HttpHeaders.CONTENT_ENCODING, null);

@@ -85,6 +85,33 @@ class RequestDecodingIntegrationTests extends AbstractServerIntegrationTests {
 	}
 
 	@Test
+	void refusesAnUnsupportedCodingWithoutWaitingForABodyTheClientHoldsBackUntil100Continue() throws IOException {
+		String response = exchangeHalfClosed("Content-Length: 10\r\nExpect: 100-continue\r\n\r\n");
+		assertThat(response.replaceFirst("^HTTP/1.1 100 \r\n\r\n", "")).startsWith("HTTP/1.1 415 ")
+			.containsIgnoringCase("Content-Type: application/problem+json");
+		assertThat(TestEndpoints.handlerCalls).hasValue(0);
+	}
+
+	@Test
+	void answersAnUnsupportedCodingWhoseBodyEndsEarlyWith400AsAnyTruncatedRequest() throws IOException {
+		String response = exchangeHalfClosed("Content-Length: 10\r\n\r\n01234");
+		assertThat(response).startsWith("HTTP/1.1 400 ");
+		assertThat(TestEndpoints.handlerCalls).hasValue(0);
+	}
+
+	private String exchangeHalfClosed(String rest) throws IOException {
+		try (Socket socket = new Socket("127.0.0.1", this.port)) {
+			socket.setSoTimeout(10_000);
+			socket.getOutputStream()
+				.write(("POST /plain/echo HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+						+ "Content-Encoding: foo\r\n" + rest)
+					.getBytes(StandardCharsets.US_ASCII));
+			socket.shutdownOutput();
+			return new String(socket.getInputStream().readAllBytes(), StandardCharsets.US_ASCII);
+		}
+	}
+
+	@Test
 	void passesIdentityThrough() {
 		byte[] body = TestPayloads.json(10_000);
 		HttpResponse<byte[]> response = this.http.post("/plain/echo", body, "Content-Encoding", "identity");
