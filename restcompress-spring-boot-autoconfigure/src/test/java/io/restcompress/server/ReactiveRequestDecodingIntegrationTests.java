@@ -121,6 +121,17 @@ class ReactiveRequestDecodingIntegrationTests extends AbstractServerIntegrationT
 	}
 
 	@Test
+	void refusesAnUnsupportedCodingOnHeadAsOnGet() {
+		HttpResponse<byte[]> get = this.http.get("/known-length/100", "Content-Encoding", "snappy");
+		HttpResponse<byte[]> head = this.http.head("/known-length/100", "Content-Encoding", "snappy");
+		assertThat(get.statusCode()).isEqualTo(415);
+		assertThat(head.statusCode()).isEqualTo(415);
+		assertThat(header(head, "Accept-Encoding")).isEqualTo(header(get, "Accept-Encoding"));
+		assertThat(header(head, "Content-Type")).isEqualTo("application/problem+json");
+		assertThat(head.body()).isEmpty();
+	}
+
+	@Test
 	void refusesTooManyStackedCodingsWith415() {
 		HttpResponse<byte[]> response = this.http.post("/echo", "abc".getBytes(StandardCharsets.UTF_8),
 				"Content-Encoding", "gzip, gzip, gzip");

@@ -112,6 +112,17 @@ class RequestDecodingIntegrationTests extends AbstractServerIntegrationTests {
 	}
 
 	@Test
+	void refusesAnUnsupportedCodingOnHeadAsOnGet() {
+		HttpResponse<byte[]> get = this.http.get("/plain/get", "Content-Encoding", "snappy");
+		HttpResponse<byte[]> head = this.http.head("/plain/get", "Content-Encoding", "snappy");
+		assertThat(get.statusCode()).isEqualTo(415);
+		assertThat(head.statusCode()).isEqualTo(415);
+		assertThat(header(head, "Accept-Encoding")).isEqualTo(header(get, "Accept-Encoding"));
+		assertThat(header(head, "Content-Type")).isEqualTo("application/problem+json");
+		assertThat(head.body()).isEmpty();
+	}
+
+	@Test
 	void passesIdentityThrough() {
 		byte[] body = TestPayloads.json(10_000);
 		HttpResponse<byte[]> response = this.http.post("/plain/echo", body, "Content-Encoding", "identity");

@@ -117,7 +117,9 @@ public final class ContentDecodingHttpHandler implements HttpHandler {
 
 	/**
 	 * Answers with a problem; {@code closeConnection} when the rest of a request body will not
-	 * be read, so the connection cannot carry another request.
+	 * be read, so the connection cannot carry another request. The response is completed here:
+	 * in front of WebFlux's own handler nothing else would, and a {@code HEAD} response, whose
+	 * body is dropped unwritten, would go out with the server's default status.
 	 */
 	static Mono<Void> problem(ServerHttpRequest request, ServerHttpResponse response, CodingProblem problem,
 			boolean closeConnection) {
@@ -134,7 +136,8 @@ public final class ContentDecodingHttpHandler implements HttpHandler {
 		if (closeConnection) {
 			headers.set(HttpHeaders.CONNECTION, "close");
 		}
-		return response.writeWith(Mono.fromSupplier(() -> response.bufferFactory().wrap(body)));
+		return response.writeWith(Mono.fromSupplier(() -> response.bufferFactory().wrap(body)))
+			.then(Mono.defer(response::setComplete));
 	}
 
 	/**
