@@ -37,7 +37,7 @@ final class ConditionalRequestWrapper extends HttpServletRequestWrapper {
 	@Override
 	public @Nullable String getHeader(String name) {
 		String value = super.getHeader(name);
-		return conditional(name) ? EntityTags.withoutCodings(value, this.codecs) : value;
+		return conditional(name) ? EntityTags.withoutCodings(value, this.codecs, comparesWeakly(name)) : value;
 	}
 
 	@Override
@@ -48,9 +48,13 @@ final class ConditionalRequestWrapper extends HttpServletRequestWrapper {
 		}
 		List<String> stripped = Collections.list(values)
 			.stream()
-			.map((value) -> EntityTags.withoutCodings(value, this.codecs))
+			.map((value) -> EntityTags.withoutCodings(value, this.codecs, comparesWeakly(name)))
 			.toList();
 		return Collections.enumeration(stripped);
+	}
+
+	private static boolean comparesWeakly(String name) {
+		return name.equalsIgnoreCase(HttpHeaders.IF_NONE_MATCH);
 	}
 
 	private static boolean conditional(String name) {

@@ -56,6 +56,14 @@ class ConditionalAndStreamingIntegrationTests extends AbstractServerIntegrationT
 	}
 
 	@Test
+	void answersNotModifiedForASuffixedTagThatACacheWeakened() {
+		HttpResponse<byte[]> response = this.http.get("/etag", "Accept-Encoding", "gzip", "If-None-Match",
+				"W/\"v1-gzip\"");
+		assertThat(response.statusCode()).isEqualTo(304);
+		assertThat(header(response, "ETag")).isEqualTo("\"v1-gzip\"");
+	}
+
+	@Test
 	void sendsTheRepresentationWhenTheTagDoesNotMatch() {
 		HttpResponse<byte[]> response = this.http.get("/etag", "Accept-Encoding", "lzf", "If-None-Match", "\"v2-lzf\"");
 		assertThat(response.statusCode()).isEqualTo(200);

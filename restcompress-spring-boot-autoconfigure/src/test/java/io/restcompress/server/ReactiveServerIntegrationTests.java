@@ -140,6 +140,14 @@ class ReactiveServerIntegrationTests extends AbstractServerIntegrationTests {
 	}
 
 	@Test
+	void answersNotModifiedForASuffixedTagThatACacheWeakened() {
+		HttpResponse<byte[]> response = this.http.get("/etag", "Accept-Encoding", "gzip", "If-None-Match",
+				"W/\"v1-gzip\"");
+		assertThat(response.statusCode()).isEqualTo(304);
+		assertThat(header(response, "ETag")).isEqualTo("\"v1-gzip\"");
+	}
+
+	@Test
 	void answersHeadWithTheHeaderFieldsOfGet() {
 		HttpResponse<byte[]> head = this.http.head("/etag", "Accept-Encoding", "lzf");
 		assertThat(head.statusCode()).isEqualTo(200);

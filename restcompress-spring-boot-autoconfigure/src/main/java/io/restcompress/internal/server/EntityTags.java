@@ -33,11 +33,18 @@ public final class EntityTags {
 	}
 
 	/**
-	 * Removes coding suffixes from every strong tag of an {@code If-None-Match} or
-	 * {@code If-Match} field value: those of the codecs, and that of {@code dcz}, whose codecs
-	 * exist per dictionary only.
+	 * Removes coding suffixes from the tags of an {@code If-None-Match} or {@code If-Match} field
+	 * value: those of the codecs, and that of {@code dcz}, whose codecs exist per dictionary only.
+	 * Only strong tags carry a suffix as sent, but {@code If-None-Match} compares weakly (RFC
+	 * 9110, section 13.1.2), and a cache or proxy in between may have weakened a suffixed tag
+	 * ({@code W/"v1-gzip"}), which then still names the representation.
+	 * @param fieldValue the field value, or {@code null}
+	 * @param codecs the codecs whose suffixes are removed
+	 * @param weakToo whether weak tags lose their suffix as well ({@code If-None-Match})
+	 * @return the field value without suffixes
 	 */
-	public static @Nullable String withoutCodings(@Nullable String fieldValue, Collection<ContentCodec> codecs) {
+	public static @Nullable String withoutCodings(@Nullable String fieldValue, Collection<ContentCodec> codecs,
+			boolean weakToo) {
 		if (fieldValue == null || fieldValue.indexOf('-') == -1) {
 			return fieldValue;
 		}
@@ -51,7 +58,9 @@ public final class EntityTags {
 			}
 			boolean weak = open >= 2 && fieldValue.startsWith("W/", open - 2);
 			String opaque = fieldValue.substring(open + 1, close);
-			result.append(fieldValue, start, open + 1).append(weak ? opaque : stripCoding(opaque, codecs)).append('"');
+			result.append(fieldValue, start, open + 1)
+				.append((weak && !weakToo) ? opaque : stripCoding(opaque, codecs))
+				.append('"');
 			start = close + 1;
 		}
 		return result.append(fieldValue.substring(start)).toString();

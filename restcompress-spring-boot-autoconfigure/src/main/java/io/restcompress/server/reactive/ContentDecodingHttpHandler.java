@@ -103,7 +103,8 @@ public final class ContentDecodingHttpHandler implements HttpHandler {
 		List<String> values = headers.get(name);
 		if (values != null) {
 			headers.put(name, values.stream()
-				.map((value) -> EntityTags.withoutCodings(value, this.settings.codecs().all()))
+				.map((value) -> EntityTags.withoutCodings(value, this.settings.codecs().all(),
+						name.equals(HttpHeaders.IF_NONE_MATCH)))
 				.toList());
 		}
 	}
