@@ -16,6 +16,7 @@ import io.restcompress.metrics.Side;
 import io.restcompress.metrics.SkipReason;
 import jakarta.servlet.AsyncEvent;
 import jakarta.servlet.AsyncListener;
+import jakarta.servlet.DispatcherType;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
@@ -24,7 +25,10 @@ import org.jspecify.annotations.Nullable;
 
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.server.PathContainer;
+import org.springframework.web.context.request.async.WebAsyncManager;
+import org.springframework.web.context.request.async.WebAsyncUtils;
 import org.springframework.web.filter.OncePerRequestFilter;
+import org.springframework.web.util.DisconnectedClientHelper;
 import org.springframework.web.util.ServletRequestPathUtils;
 import org.springframework.web.util.WebUtils;
 import org.springframework.web.util.pattern.PathPattern;
@@ -126,6 +130,7 @@ public class ContentCodingFilter extends OncePerRequestFilter {
 			CompressionExchange exchange) throws ServletException, IOException {
 		EncodingResponseWrapper encoding = WebUtils.getNativeResponse(response, EncodingResponseWrapper.class);
 		DecodingRequestWrapper decoding = WebUtils.getNativeRequest(request, DecodingRequestWrapper.class);
+		Throwable disconnected = clientDisconnectedDuringAsyncWork(request);
 		try {
 			chain.doFilter(request, response);
 		}
@@ -144,6 +149,12 @@ public class ContentCodingFilter extends OncePerRequestFilter {
 			request.getAsyncContext().addListener(new ReleasingListener(encoding, decoding));
 			return;
 		}
+		if (disconnected != null && encoding != null) {
+			exchange.dropBodyCopy();
+			encoding.clientGone(disconnected);
+			release(encoding, decoding);
+			return;
+		}
 		try {
 			if (encoding != null) {
 				encoding.finish();
@@ -157,6 +168,24 @@ public class ContentCodingFilter extends OncePerRequestFilter {
 			release(encoding, decoding);
 		}
 		exchange.endBodyCopy(response);
+	}
+
+	/**
+	 * The failure of an async handler's work (a {@code StreamingResponseBody} writing, say) that
+	 * ended because the client went away, as the async dispatch finds it before the handler
+	 * adapter takes it: the container then drops whatever is written, so finishing the body
+	 * would record a cut-off response as a whole one.
+	 */
+	private static @Nullable Throwable clientDisconnectedDuringAsyncWork(HttpServletRequest request) {
+		if (request.getDispatcherType() != DispatcherType.ASYNC) {
+			return null;
+		}
+		WebAsyncManager manager = WebAsyncUtils.getAsyncManager(request);
+		if (manager.hasConcurrentResult() && manager.getConcurrentResult() instanceof Throwable failure
+				&& DisconnectedClientHelper.isClientDisconnectedException(failure)) {
+			return failure;
+		}
+		return null;
 	}
 
 	private static HttpServletResponse unwrap(HttpServletResponse response,

@@ -270,7 +270,7 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 	 * level only.
 	 * @param ex what writing the rest of the body failed with
 	 */
-	void clientGone(IOException ex) {
+	void clientGone(Throwable ex) {
 		this.recorder.aborted(Side.SERVER, Direction.RESPONSE,
 				(this.coding != null) ? this.coding.coding() : "identity");
 		if (logger.isDebugEnabled()) {
@@ -462,12 +462,16 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 			this.encoder = OutputStream.nullOutputStream();
 			return;
 		}
-		this.target = new EncoderTarget(super.getOutputStream());
+		EncoderTarget encoded = new EncoderTarget(super.getOutputStream());
+		this.target = encoded;
 		CodecStreams.Completion feedback = decision.feedback();
-		this.encoder = CodecStreams.measuredEncoder(codec, this.target, (identity, encoded, nanos) -> {
-			this.recorder.encoded(Side.SERVER, Direction.RESPONSE, codec.coding(), identity, encoded, nanos);
+		this.encoder = CodecStreams.measuredEncoder(codec, encoded, (identity, encodedBytes, nanos) -> {
+			if (encoded.discarding()) {
+				return;
+			}
+			this.recorder.encoded(Side.SERVER, Direction.RESPONSE, codec.coding(), identity, encodedBytes, nanos);
 			if (feedback != null) {
-				feedback.completed(identity, encoded, nanos);
+				feedback.completed(identity, encodedBytes, nanos);
 			}
 		});
 	}

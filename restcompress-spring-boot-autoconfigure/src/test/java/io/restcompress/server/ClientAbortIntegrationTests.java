@@ -11,6 +11,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.restcompress.LzfCompressed;
@@ -31,6 +32,7 @@ import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.servlet.mvc.method.annotation.StreamingResponseBody;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -49,14 +51,17 @@ class ClientAbortIntegrationTests extends AbstractServerIntegrationTests {
 	@Autowired
 	MeterRegistry registry;
 
-	@ParameterizedTest(name = "{0} {1}")
-	@CsvSource({ "HTTP_2, gzip", "HTTP_2, zstd", "HTTP_2, lzf", "HTTP_1_1, gzip", "HTTP_1_1, zstd" })
-	void countsAClientThatWentAwayWithoutLoggingAnError(HttpClient.Version version, String coding,
+	@ParameterizedTest(name = "{0} {1} {2}")
+	@CsvSource({ "HTTP_2, gzip, /endless", "HTTP_2, zstd, /endless", "HTTP_2, lzf, /endless",
+			"HTTP_1_1, gzip, /endless", "HTTP_1_1, zstd, /endless", "HTTP_1_1, gzip, /endless-stream",
+			"HTTP_2, zstd, /endless-stream" })
+	void countsAClientThatWentAwayWithoutLoggingAnError(HttpClient.Version version, String coding, String path,
 			CapturedOutput output) throws Exception {
 		clientGone = new CountDownLatch(1);
 		double before = aborted(coding);
+		double completedBefore = completed(coding);
 		HttpClient client = HttpClient.newBuilder().version(version).build();
-		HttpRequest request = HttpRequest.newBuilder(URI.create("http://localhost:" + this.port + "/endless"))
+		HttpRequest request = HttpRequest.newBuilder(URI.create("http://localhost:" + this.port + path))
 			.header("Accept-Encoding", coding)
 			.build();
 		HttpResponse<InputStream> response = client.send(request, HttpResponse.BodyHandlers.ofInputStream());
@@ -67,7 +72,15 @@ class ClientAbortIntegrationTests extends AbstractServerIntegrationTests {
 		}
 		clientGone.countDown();
 		awaitIncrease(() -> aborted(coding), before);
+		assertThat(completed(coding)).as("bodies recorded as complete").isEqualTo(completedBefore);
 		assertThat(output.getAll()).doesNotContain(" ERROR ").doesNotContain("may not be written");
+	}
+
+	private double completed(String coding) {
+		DistributionSummary summary = this.registry.find("restcompress.body.identity.size")
+			.tags("side", "server", "direction", "response", "coding", coding)
+			.summary();
+		return (summary != null) ? summary.count() : 0;
 	}
 
 	private double aborted(String coding) {
@@ -99,8 +112,12 @@ class ClientAbortIntegrationTests extends AbstractServerIntegrationTests {
 		 */
 		@GetMapping("/endless")
 		ResponseEntity<InputStreamResource> endless() {
+			return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(new InputStreamResource(body()));
+		}
+
+		private static InputStream body() {
 			CountDownLatch gate = clientGone;
-			InputStream body = new InputStream() {
+			return new InputStream() {
 
 				private final SplittableRandom random = new SplittableRandom(7);
 
@@ -132,7 +149,22 @@ class ClientAbortIntegrationTests extends AbstractServerIntegrationTests {
 				}
 
 			};
-			return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(new InputStreamResource(body));
+		}
+
+		/**
+		 * Streams as {@code /endless} does, from an async {@code StreamingResponseBody}, whose
+		 * failed write Spring MVC hands to an async dispatch.
+		 */
+		@GetMapping("/endless-stream")
+		ResponseEntity<StreamingResponseBody> endlessStream() {
+			InputStream body = body();
+			return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body((output) -> {
+				byte[] chunk = new byte[8192];
+				int n;
+				while ((n = body.read(chunk)) != -1) {
+					output.write(chunk, 0, n);
+				}
+			});
 		}
 
 		private static void awaitClientGone(CountDownLatch gate) throws IOException {
