@@ -220,6 +220,10 @@ abstract class AbstractDictionaryServerTests extends DictionaryServerTestBase {
 		try (InputStream decoded = new GZIPInputStream(new ByteArrayInputStream(gzipped.body()))) {
 			assertThat(decoded.readAllBytes()).isEqualTo(dictionary);
 		}
+		HttpResponse<byte[]> head = DictionaryHttp.send(this.client, this.port, "HEAD", path, "Accept-Encoding", "gzip");
+		assertThat(head.headers().firstValue("Content-Encoding")).hasValue("gzip");
+		assertThat(head.headers().firstValue("Content-Length")).hasValue(Integer.toString(gzipped.body().length));
+		assertThat(head.body()).isEmpty();
 	}
 
 	@Test

@@ -3,8 +3,14 @@ package io.restcompress.dictionary;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import io.restcompress.codec.AcceptEncoding;
 import io.restcompress.codec.ContentCodec;
@@ -76,6 +82,47 @@ class DictionaryResponseBodiesTests {
 				AcceptEncoding.parse("zstd;q=0, gzip"), List.of());
 		assertThat(served.fields()).containsEntry("Content-Encoding", "gzip");
 		assertThat(decode(new GzipCodec(1), served.body())).isEqualTo(CONTENT);
+	}
+
+	@Test
+	void encodesEachDictionaryOnceWhenManyClientsAskAtOnce() throws Exception {
+		AtomicInteger encodings = new AtomicInteger();
+		GzipCodec gzip = new GzipCodec(1);
+		ContentCodec counting = new ContentCodec() {
+
+			@Override
+			public String coding() {
+				return gzip.coding();
+			}
+
+			@Override
+			public OutputStream encoder(OutputStream target) throws IOException {
+				encodings.incrementAndGet();
+				return gzip.encoder(target);
+			}
+
+			@Override
+			public InputStream decoder(InputStream source) throws IOException {
+				return gzip.decoder(source);
+			}
+
+		};
+		DictionaryResponseBodies bodies = new DictionaryResponseBodies(List.of(counting));
+		ExecutorService clients = Executors.newFixedThreadPool(8);
+		try {
+			List<Future<byte[]>> served = new ArrayList<>();
+			for (int n = 0; n < 64; n++) {
+				served.add(clients.submit(
+						() -> bodies.serve(DICTIONARY, "", AcceptEncoding.parse("gzip"), List.of()).body()));
+			}
+			for (Future<byte[]> body : served) {
+				assertThat(body.get()).isSameAs(served.get(0).get());
+			}
+		}
+		finally {
+			clients.shutdown();
+		}
+		assertThat(encodings).hasValue(1);
 	}
 
 	private static byte[] decode(ContentCodec codec, byte[] bytes) throws IOException {
