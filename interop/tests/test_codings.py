@@ -23,6 +23,15 @@ def test_static_document_is_encoded_and_identical(session, base_url, static_docu
     assert exchange.response.headers["ETag"].endswith('-' + coding.token + '"')
 
 
+def test_a_suffixed_tag_weakened_on_the_way_still_gets_304(session, base_url, coding):
+    tag = send(session, "GET", base_url + "/api/static",
+               headers={"Accept-Encoding": coding.token}).response.headers["ETag"]
+    exchange = send(session, "GET", base_url + "/api/static",
+                    headers={"Accept-Encoding": coding.token, "If-None-Match": "W/" + tag})
+    assert exchange.status == 304
+    assert exchange.response.headers["ETag"] == tag
+
+
 def test_unannotated_endpoint_is_not_encoded(session, base_url, static_document, coding):
     exchange = send(session, "GET", base_url + "/api/uncompressed/static", headers={"Accept-Encoding": coding.token})
     assert exchange.content_encoding is None

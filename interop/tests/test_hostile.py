@@ -5,8 +5,10 @@ Tomcat closes the connection after a 400 or 413 (and after any response to a req
 unread body exceeds its maxSwallowSize), announcing it with "Connection: close"; a pooled client
 such as requests.Session then opens a new connection for the next request, without an error.
 """
+import gzip
 import os
 import random
+import socket
 
 import pytest
 
@@ -109,6 +111,74 @@ def test_unknown_coding_on_a_get_without_body_gets_415(session, base_url, assert
     exchange = send(session, "GET", base_url + "/api/ping", headers={"Content-Encoding": "foo"})
     assert exchange.status == 415
     assert_still_serving()
+
+
+def test_unknown_coding_on_a_head_gets_415_as_on_a_get(session, base_url):
+    head = send(session, "HEAD", base_url + "/api/ping", headers={"Content-Encoding": "foo"})
+    get = send(session, "GET", base_url + "/api/ping", headers={"Content-Encoding": "foo"})
+    assert (head.status, get.status) == (415, 415)
+    assert head.response.headers["Accept-Encoding"] == get.response.headers["Accept-Encoding"]
+
+
+def _exchange_half_closed(base_url, head: bytes) -> bytes:
+    """Sends a request head (and what follows it), closes the sending side, reads everything."""
+    host, port = base_url.split("//", 1)[1].split(":")
+    with socket.create_connection((host, int(port)), timeout=10) as raw:
+        raw.sendall(head)
+        raw.shutdown(socket.SHUT_WR)
+        received = b""
+        while chunk := raw.recv(65536):
+            received += chunk
+        return received
+
+
+@pytest.mark.http1_only
+def test_unknown_coding_gets_415_without_the_body_a_client_holds_back_for_100_continue(base_url):
+    received = _exchange_half_closed(base_url, (
+        b"POST /api/echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+        b"Content-Encoding: foo\r\nContent-Length: 10\r\nExpect: 100-continue\r\n\r\n"))
+    final = received.split(b"HTTP/1.1 100 Continue\r\n\r\n")[-1].split(b"HTTP/1.1 100 \r\n\r\n")[-1]
+    assert final.startswith(b"HTTP/1.1 415 ")
+
+
+@pytest.mark.http1_only
+def test_unknown_coding_with_a_body_that_ends_early_gets_no_5xx(base_url):
+    received = _exchange_half_closed(base_url, (
+        b"POST /api/echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+        b"Content-Encoding: foo\r\nContent-Length: 10\r\n\r\n01234"))
+    assert received[:12] in (b"HTTP/1.1 400", b"HTTP/1.1 415"), received[:40]
+
+
+def _read_response(raw) -> tuple[int, bytes]:
+    head = b""
+    while b"\r\n\r\n" not in head:
+        chunk = raw.recv(1)
+        assert chunk, "the connection closed before a response"
+        head += chunk
+    lines = head.decode("latin-1").split("\r\n")
+    length = next(int(line.split(":", 1)[1]) for line in lines if line.lower().startswith("content-length:"))
+    body = b""
+    while len(body) < length:
+        body += raw.recv(length - len(body))
+    return int(lines[0].split()[1]), body
+
+
+@pytest.mark.http1_only
+def test_keep_alive_connection_answers_after_a_decoded_request(base_url):
+    """A decoded request's exchange ends a little after its response; the next requests on the
+    connection must still be read (Reactor Netty 1.3.6 stopped reading on some connections)."""
+    host, port = base_url.split("//", 1)[1].split(":")
+    encoded = gzip.compress(b'{"a":1}')
+    post = (b"POST /api/echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            b"Content-Encoding: gzip\r\nContent-Length: %d\r\n\r\n" % len(encoded)) + encoded
+    get = b"GET /api/ping HTTP/1.1\r\nHost: x\r\n\r\n"
+    for _ in range(40):
+        with socket.create_connection((host, int(port)), timeout=5) as raw:
+            raw.sendall(post)
+            assert _read_response(raw) == (200, b'{"a":1}')
+            for _ in range(2):
+                raw.sendall(get)
+                assert _read_response(raw) == (200, b"pong")
 
 
 # Over HTTP/2, Tomcat answers a bomb still being uploaded with its 413 and then GOAWAY (as it
