@@ -59,11 +59,15 @@ public final class DictionaryTrainer {
 
 	/**
 	 * Keeps a response body as a training sample for a pattern, if there is room. Once a body
-	 * does not fit, the pattern's samples are complete: no later body is kept.
+	 * does not fit, the pattern's samples are complete: no later body is kept. A body larger than
+	 * all the samples may be is left out without completing them.
 	 * @param match the pattern
 	 * @param body the body
 	 */
 	public void sample(MatchPattern match, byte[] body) {
+		if (body.length > this.maxSampleBytes) {
+			return;
+		}
 		synchronized (this.samples) {
 			Samples pool = this.samples.computeIfAbsent(match, (key) -> new Samples());
 			if (!pool.complete && pool.bytes + body.length <= this.maxSampleBytes) {

@@ -140,6 +140,15 @@ class DictionaryTrainerTests {
 	}
 
 	@Test
+	void leavesOutABodyLargerThanAllSamplesWithoutCompletingThem() {
+		DictionaryTrainer trainer = new DictionaryTrainer(10, 1024, "/dictionaries");
+		trainer.sample(SMALL, new byte[11]);
+		assertThat(trainer.takesSamples(SMALL)).isTrue();
+		trainer.sample(SMALL, new byte[4]);
+		assertThat(trainer.report().get("/api/small/*")).containsEntry("samples", 1).containsEntry("sampleBytes", 4L);
+	}
+
+	@Test
 	void reportsALoadedDictionaryAsLoaded() {
 		DictionaryTrainer trainer = new DictionaryTrainer(10_000, 1024, "/dictionaries");
 		trainer.load(SMALL, utf8("{\"order\":1}"));
