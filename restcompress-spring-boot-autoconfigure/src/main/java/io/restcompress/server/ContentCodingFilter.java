@@ -25,10 +25,7 @@ import org.jspecify.annotations.Nullable;
 
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.server.PathContainer;
-import org.springframework.web.context.request.async.WebAsyncManager;
-import org.springframework.web.context.request.async.WebAsyncUtils;
 import org.springframework.web.filter.OncePerRequestFilter;
-import org.springframework.web.util.DisconnectedClientHelper;
 import org.springframework.web.util.ServletRequestPathUtils;
 import org.springframework.web.util.WebUtils;
 import org.springframework.web.util.pattern.PathPattern;
@@ -109,13 +106,14 @@ public class ContentCodingFilter extends OncePerRequestFilter {
 	/**
 	 * Reads and drops a refused request's body when it is short and of known length, so that
 	 * the refusal ends the exchange cleanly: over HTTP/2 an unread body makes the container
-	 * reset the stream, and some clients then report the reset instead of the 415. Not when the
-	 * client waits for {@code 100 Continue} before it sends the body: reading would ask for a
-	 * body that the refusal makes useless.
+	 * reset the stream, and some clients then report the reset instead of the 415. Not when an
+	 * HTTP/1.1 client waits for {@code 100 Continue} before it sends the body: reading would ask
+	 * for a body that the refusal makes useless.
 	 */
 	private static void discardShortBody(HttpServletRequest request) {
 		long length = request.getContentLengthLong();
-		if (length <= 0 || length > MAX_DISCARDED_BODY || request.getHeader(HttpHeaders.EXPECT) != null) {
+		if (length <= 0 || length > MAX_DISCARDED_BODY
+				|| (request.getHeader(HttpHeaders.EXPECT) != null && request.getProtocol().startsWith("HTTP/1"))) {
 			return;
 		}
 		try {
@@ -130,7 +128,6 @@ public class ContentCodingFilter extends OncePerRequestFilter {
 			CompressionExchange exchange) throws ServletException, IOException {
 		EncodingResponseWrapper encoding = WebUtils.getNativeResponse(response, EncodingResponseWrapper.class);
 		DecodingRequestWrapper decoding = WebUtils.getNativeRequest(request, DecodingRequestWrapper.class);
-		Throwable disconnected = clientDisconnectedDuringAsyncWork(request);
 		try {
 			chain.doFilter(request, response);
 		}
@@ -149,10 +146,12 @@ public class ContentCodingFilter extends OncePerRequestFilter {
 			request.getAsyncContext().addListener(new ReleasingListener(encoding, decoding));
 			return;
 		}
-		if (disconnected != null && encoding != null) {
+		IOException failedWrite = (encoding != null && request.getDispatcherType() == DispatcherType.ASYNC)
+				? encoding.failedWrite() : null;
+		if (failedWrite != null) {
 			exchange.dropBodyCopy();
-			encoding.clientGone(disconnected);
 			release(encoding, decoding);
+			encoding.clientGone(failedWrite);
 			return;
 		}
 		try {
@@ -168,24 +167,6 @@ public class ContentCodingFilter extends OncePerRequestFilter {
 			release(encoding, decoding);
 		}
 		exchange.endBodyCopy(response);
-	}
-
-	/**
-	 * The failure of an async handler's work (a {@code StreamingResponseBody} writing, say) that
-	 * ended because the client went away, as the async dispatch finds it before the handler
-	 * adapter takes it: the container then drops whatever is written, so finishing the body
-	 * would record a cut-off response as a whole one.
-	 */
-	private static @Nullable Throwable clientDisconnectedDuringAsyncWork(HttpServletRequest request) {
-		if (request.getDispatcherType() != DispatcherType.ASYNC) {
-			return null;
-		}
-		WebAsyncManager manager = WebAsyncUtils.getAsyncManager(request);
-		if (manager.hasConcurrentResult() && manager.getConcurrentResult() instanceof Throwable failure
-				&& DisconnectedClientHelper.isClientDisconnectedException(failure)) {
-			return failure;
-		}
-		return null;
 	}
 
 	private static HttpServletResponse unwrap(HttpServletResponse response,

@@ -74,6 +74,8 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 
 	private boolean flushesHonoured;
 
+	private volatile @Nullable IOException failedWrite;
+
 	EncodingResponseWrapper(HttpServletRequest request, HttpServletResponse response, CompressionExchange exchange,
 			CompressionRecorder recorder) {
 		super(response);
@@ -320,7 +322,9 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 		if (this.encoder != null) {
 			OutputStream discarded = this.encoder;
 			this.encoder = null;
-			this.target.discard();
+			if (this.target != null) {
+				this.target.discard();
+			}
 			try {
 				discarded.close();
 			}
@@ -340,8 +344,18 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 		}
 		catch (IOException ex) {
 			this.exchange.dropBodyCopy();
+			this.failedWrite = ex;
 			throw ex;
 		}
+	}
+
+	/**
+	 * How writing or flushing this response's body failed, if it did: the client went away while
+	 * an async handler wrote to it (the container drops what is written after that).
+	 * @return the failure, or {@code null}
+	 */
+	@Nullable IOException failedWrite() {
+		return this.failedWrite;
 	}
 
 	private void writeBody(byte[] bytes, int offset, int length) throws IOException {
@@ -495,7 +509,13 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 
 		@Override
 		public void flush() throws IOException {
-			flushBody();
+			try {
+				flushBody();
+			}
+			catch (IOException ex) {
+				EncodingResponseWrapper.this.failedWrite = ex;
+				throw ex;
+			}
 		}
 
 		@Override
