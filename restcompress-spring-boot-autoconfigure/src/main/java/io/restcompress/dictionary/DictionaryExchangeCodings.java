@@ -2,6 +2,7 @@ package io.restcompress.dictionary;
 
 import java.util.List;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 import io.restcompress.codec.ContentCodec;
 import io.restcompress.internal.server.ExchangeCodings;
@@ -45,12 +46,13 @@ public final class DictionaryExchangeCodings implements ExchangeCodings {
 	}
 
 	@Override
-	public List<ContentCodec> offer(Object handler, String path, String contextPath,
+	public List<ContentCodec> offer(Object handler, String path, Supplier<String> applicationPath,
 			Function<String, @Nullable String> requestHeader, ResponseFields response) {
 		DictionaryDeclarations.Declaration declaration = this.declarations.of(handler);
 		if (declaration == null) {
 			return List.of();
 		}
+		String contextPath = applicationPath.get();
 		if (!declaration.trained()) {
 			response.set(DictionaryFields.USE_AS_DICTIONARY, contextPath.isEmpty() ? declaration.field()
 					: DictionaryFields.useAsDictionary(contextPath, declaration.match(), declaration.id()));

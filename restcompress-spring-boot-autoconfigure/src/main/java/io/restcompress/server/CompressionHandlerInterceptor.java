@@ -52,7 +52,7 @@ public class CompressionHandlerInterceptor implements HandlerInterceptor {
 			if (exchange.isResponseEncodable()) {
 				if (allowed.allowed()) {
 					allowed = allowed.withFirst(this.exchangeCodings.offer(handler, request.getRequestURI(),
-							ServletApplicationPaths.applicationPath(request),
+							() -> ServletApplicationPaths.applicationPath(request),
 							request::getHeader, new ServletResponseFields(response)), this.settings.responseCodecs());
 				}
 				DispatcherType dispatch = request.getDispatcherType();

@@ -2,6 +2,7 @@ package io.restcompress.internal.server;
 
 import java.util.List;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 import io.restcompress.codec.ContentCodec;
 import org.jspecify.annotations.Nullable;
@@ -26,12 +27,13 @@ public interface ExchangeCodings {
 	 * @param handler the handler the request was mapped to
 	 * @param path the request's path, without the query
 	 * @param contextPath the part of the path that leads to the application (the servlet
-	 * context path, WebFlux's base path), empty at the server's root
+	 * context path and the DispatcherServlet's own path, WebFlux's base path), empty at the
+	 * server's root; asked only by a handler that needs it
 	 * @param requestHeader the first value of a request header field, or {@code null}
 	 * @param response the response's header fields, not yet committed
 	 * @return the codings, empty for none
 	 */
-	List<ContentCodec> offer(Object handler, String path, String contextPath,
+	List<ContentCodec> offer(Object handler, String path, Supplier<String> contextPath,
 			Function<String, @Nullable String> requestHeader, ResponseFields response);
 
 }

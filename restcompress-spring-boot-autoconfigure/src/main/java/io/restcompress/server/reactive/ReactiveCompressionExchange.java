@@ -177,7 +177,7 @@ final class ReactiveCompressionExchange {
 			}
 			HttpHeaders requestHeaders = exchange.getRequest().getHeaders();
 			return allowed.withFirst(this.exchangeCodings.offer(handler, exchange.getRequest().getPath().value(),
-					exchange.getRequest().getPath().contextPath().value(),
+					() -> exchange.getRequest().getPath().contextPath().value(),
 					requestHeaders::getFirst, ResponseFields.of(exchange.getResponse().getHeaders())), this.serverCodecs);
 		}
 
