@@ -31,11 +31,13 @@ final class Lz4FrameDecoderStream extends DecoderInputStream {
 
 	private static final XXHash32 HASH = Lz4Natives.XXHASH.hash32();
 
+	private static final XXHashFactory STREAMING_HASHES = XXHashFactory.fastestJavaInstance();
+
 	private final InputStream source;
 
 	private final byte[] header = new byte[14];
 
-	private final StreamingXXHash32 contentHash = XXHashFactory.fastestJavaInstance().newStreamingHash32(0);
+	private final StreamingXXHash32 contentHash = STREAMING_HASHES.newStreamingHash32(0);
 
 	private byte[] compressed = new byte[0];
 

@@ -31,9 +31,11 @@ final class Lz4FrameEncoderStream extends EncoderOutputStream {
 
 	private static final XXHash32 HASH = Lz4Natives.XXHASH.hash32();
 
+	private static final XXHashFactory STREAMING_HASHES = XXHashFactory.fastestJavaInstance();
+
 	private final LZ4Compressor compressor;
 
-	private final StreamingXXHash32 contentHash = XXHashFactory.fastestJavaInstance().newStreamingHash32(0);
+	private final StreamingXXHash32 contentHash = STREAMING_HASHES.newStreamingHash32(0);
 
 	private byte[] block = new byte[INITIAL_SIZE];
 
