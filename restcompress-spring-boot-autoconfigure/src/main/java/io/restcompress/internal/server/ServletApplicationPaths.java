@@ -2,16 +2,20 @@ package io.restcompress.internal.server;
 
 import jakarta.servlet.http.HttpServletRequest;
 
-import org.springframework.http.server.RequestPath;
 import org.springframework.web.util.ServletRequestPathUtils;
+import org.springframework.web.util.UrlPathHelper;
 
 /**
  * Where a Spring MVC application's paths start: after the context path and, for a
  * DispatcherServlet mapped below a path of its own ({@code spring.mvc.servlet.path}), after
  * that path as well, as Spring MVC's handler mappings see them. Match patterns and the trained
  * dictionaries' URLs are written within the application, and clients see them below both.
+ * Read from the request path DispatcherServlet parsed, else (with the Ant-style path matcher) as
+ * UrlPathHelper finds the lookup path, undecoded, without caching anything on the request.
  */
 public final class ServletApplicationPaths {
+
+	private static final UrlPathHelper LOOKUP_PATHS = undecodedLookupPaths();
 
 	private ServletApplicationPaths() {
 	}
@@ -22,9 +26,10 @@ public final class ServletApplicationPaths {
 	 * @return the context path and the servlet's own path, empty at the server's root
 	 */
 	public static String applicationPath(HttpServletRequest request) {
-		RequestPath path = requestPath(request);
-		String whole = path.value();
-		return whole.substring(0, whole.length() - path.pathWithinApplication().value().length());
+		String whole = ServletRequestPathUtils.hasParsedRequestPath(request)
+				? ServletRequestPathUtils.getParsedRequestPath(request).value() : request.getRequestURI();
+		String within = pathWithinApplication(request);
+		return whole.endsWith(within) ? whole.substring(0, whole.length() - within.length()) : request.getContextPath();
 	}
 
 	/**
@@ -33,12 +38,17 @@ public final class ServletApplicationPaths {
 	 * @return the path
 	 */
 	public static String pathWithinApplication(HttpServletRequest request) {
-		return requestPath(request).pathWithinApplication().value();
+		if (ServletRequestPathUtils.hasParsedRequestPath(request)) {
+			return ServletRequestPathUtils.getParsedRequestPath(request).pathWithinApplication().value();
+		}
+		return LOOKUP_PATHS.getLookupPathForRequest(request);
 	}
 
-	private static RequestPath requestPath(HttpServletRequest request) {
-		return ServletRequestPathUtils.hasParsedRequestPath(request)
-				? ServletRequestPathUtils.getParsedRequestPath(request) : ServletRequestPathUtils.parseAndCache(request);
+	private static UrlPathHelper undecodedLookupPaths() {
+		UrlPathHelper lookupPaths = new UrlPathHelper();
+		lookupPaths.setUrlDecode(false);
+		lookupPaths.setRemoveSemicolonContent(false);
+		return lookupPaths;
 	}
 
 }
