@@ -113,7 +113,7 @@ public class ContentCodingFilter extends OncePerRequestFilter {
 	private static void discardShortBody(HttpServletRequest request) {
 		long length = request.getContentLengthLong();
 		if (length <= 0 || length > MAX_DISCARDED_BODY
-				|| (request.getHeader(HttpHeaders.EXPECT) != null && request.getProtocol().startsWith("HTTP/1"))) {
+				|| (request.getHeader(HttpHeaders.EXPECT) != null && overHttp1(request))) {
 			return;
 		}
 		try {
@@ -214,7 +214,11 @@ public class ContentCodingFilter extends OncePerRequestFilter {
 		if (length >= 0) {
 			return length > 0;
 		}
-		return request.getHeader(HttpHeaders.TRANSFER_ENCODING) != null || !request.getProtocol().startsWith("HTTP/1");
+		return request.getHeader(HttpHeaders.TRANSFER_ENCODING) != null || !overHttp1(request);
+	}
+
+	private static boolean overHttp1(HttpServletRequest request) {
+		return request.getProtocol().startsWith("HTTP/1");
 	}
 
 	private boolean isExcluded(HttpServletRequest request) {

@@ -272,7 +272,7 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 	 * level only.
 	 * @param ex what writing the rest of the body failed with
 	 */
-	void clientGone(Throwable ex) {
+	void clientGone(IOException ex) {
 		this.recorder.aborted(Side.SERVER, Direction.RESPONSE,
 				(this.coding != null) ? this.coding.coding() : "identity");
 		if (logger.isDebugEnabled()) {

@@ -19,21 +19,21 @@ import org.jspecify.annotations.Nullable;
 public interface ExchangeCodings {
 
 	/** Offers nothing. */
-	ExchangeCodings NONE = (handler, path, contextPath, requestHeader, response) -> List.of();
+	ExchangeCodings NONE = (handler, path, applicationPath, requestHeader, response) -> List.of();
 
 	/**
 	 * Returns the codings to offer ahead of the handler's, most preferred first. May set the
 	 * response header fields that tell the client about them (such as {@code Vary}).
 	 * @param handler the handler the request was mapped to
 	 * @param path the request's path, without the query
-	 * @param contextPath the part of the path that leads to the application (the servlet
+	 * @param applicationPath the part of the path that leads to the application (the servlet
 	 * context path and the DispatcherServlet's own path, WebFlux's base path), empty at the
 	 * server's root; asked only by a handler that needs it
 	 * @param requestHeader the first value of a request header field, or {@code null}
 	 * @param response the response's header fields, not yet committed
 	 * @return the codings, empty for none
 	 */
-	List<ContentCodec> offer(Object handler, String path, Supplier<String> contextPath,
+	List<ContentCodec> offer(Object handler, String path, Supplier<String> applicationPath,
 			Function<String, @Nullable String> requestHeader, ResponseFields response);
 
 }
