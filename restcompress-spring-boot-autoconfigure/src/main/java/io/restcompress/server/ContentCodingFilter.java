@@ -78,7 +78,7 @@ public class ContentCodingFilter extends OncePerRequestFilter {
 			return;
 		}
 		RequestDecodingRules.Admission admission = this.requestRules.admit(contentEncoding(request),
-				request.getContentType(), () -> hasBody(request));
+				request::getContentType, () -> hasBody(request));
 		CodingProblem refusal = admission.refusal();
 		if (refusal != null) {
 			discardShortBody(request);

@@ -3,6 +3,7 @@ package io.restcompress.internal.server;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 
 import io.restcompress.codec.ContentCodec;
 import io.restcompress.codec.ContentDecoding;
@@ -45,11 +46,13 @@ public final class RequestDecodingRules {
 	/**
 	 * Decides what happens to a request's body, recording a refusal.
 	 * @param contentEncoding the request's {@code Content-Encoding} values, empty if none
-	 * @param contentType the request's {@code Content-Type}, or {@code null}
+	 * @param contentType supplies the request's {@code Content-Type}, or {@code null}; asked
+	 * only if the body is to be decoded
 	 * @param hasBody whether the request has a body, asked only if it names a coding to decode
 	 * @return the decoders, or the refusal
 	 */
-	public Admission admit(List<String> contentEncoding, @Nullable String contentType, BooleanSupplier hasBody) {
+	public Admission admit(List<String> contentEncoding, Supplier<@Nullable String> contentType,
+			BooleanSupplier hasBody) {
 		ContentDecoding.Resolution resolution = resolve(contentEncoding);
 		if (!(resolution instanceof ContentDecoding.Decoders decoders)) {
 			String rejected = (resolution instanceof ContentDecoding.Unsupported) ? "unknown" : "stacked";
@@ -57,7 +60,7 @@ public final class RequestDecodingRules {
 					this.settings.codecs().tokens()));
 		}
 		List<ContentCodec> bodyDecoders = decoders.forBody(hasBody);
-		if (!bodyDecoders.isEmpty() && isForm(contentType)) {
+		if (!bodyDecoders.isEmpty() && isForm(contentType.get())) {
 			return refuse(bodyDecoders.get(0).coding(),
 					CodingProblem.unsupportedCodingForForms(String.join(", ", decoders.codings())));
 		}

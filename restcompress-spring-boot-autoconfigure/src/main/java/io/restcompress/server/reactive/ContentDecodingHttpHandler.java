@@ -69,7 +69,7 @@ public final class ContentDecodingHttpHandler implements HttpHandler {
 	public Mono<Void> handle(ServerHttpRequest request, ServerHttpResponse response) {
 		HttpHeaders headers = request.getHeaders();
 		RequestDecodingRules.Admission admission = this.rules.admit(headers.getOrEmpty(HttpHeaders.CONTENT_ENCODING),
-				headers.getFirst(HttpHeaders.CONTENT_TYPE), () -> hasBody(request));
+				() -> headers.getFirst(HttpHeaders.CONTENT_TYPE), () -> hasBody(request));
 		CodingProblem refusal = admission.refusal();
 		if (refusal != null) {
 			return problem(request, response, refusal, largeBody(request));

@@ -83,11 +83,6 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 		if (this.decided || status == HttpStatus.NOT_MODIFIED.value()) {
 			return super.writeWith(body);
 		}
-		SkipReason reason = this.exchange.ineligibility(status, this.fields);
-		if (reason != null) {
-			identity(reason);
-			return super.writeWith(body);
-		}
 		long declaredLength = getHeaders().getContentLength();
 		if (declaredLength >= 0 && declaredLength < this.exchange.minResponseSize()) {
 			Body belowThreshold = new Body(status);
@@ -97,6 +92,11 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 			}
 			return super.writeWith(Flux.defer(() -> belowThreshold.encode(Flux.from(body))))
 				.doFinally((signal) -> belowThreshold.release());
+		}
+		SkipReason reason = this.exchange.ineligibility(status, this.fields);
+		if (reason != null) {
+			identity(reason);
+			return super.writeWith(body);
 		}
 		if (isStreaming()) {
 			return super.writeWith(Flux.defer(() -> new Body(status)
@@ -252,7 +252,7 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 			EncodingHeaders.apply(decision, EncodingServerHttpResponse.this.fields);
 			ContentCodec codec = decision.codec();
 			if (codec == null) {
-				if (identityLength >= 0) {
+				if (identityLength >= 0 && getHeaders().getContentLength() != identityLength) {
 					getHeaders().setContentLength(identityLength);
 				}
 				EncodingServerHttpResponse.this.exchange.skipped(decision.skipReason());

@@ -40,8 +40,8 @@ class RequestDecodingRulesTests {
 
 	@Test
 	void decodesTheOutermostCodingFirst() {
-		RequestDecodingRules.Admission admission = rules(true, true).admit(List.of("gzip, lzf"), "application/json",
-				HAS_BODY);
+		RequestDecodingRules.Admission admission = rules(true, true).admit(List.of("gzip, lzf"),
+				() -> "application/json", HAS_BODY);
 		assertThat(admission.refusal()).isNull();
 		assertThat(admission.decoders()).extracting(ContentCodec::coding).containsExactly("lzf", "gzip");
 		assertThat(this.rejected).isEmpty();
@@ -49,7 +49,7 @@ class RequestDecodingRulesTests {
 
 	@Test
 	void refusesAnUnsupportedCodingNamingTheSupportedOnes() {
-		CodingProblem refusal = refusal(rules(true, true).admit(List.of("gzip", "x-unknown"), null, HAS_BODY));
+		CodingProblem refusal = refusal(rules(true, true).admit(List.of("gzip", "x-unknown"), () -> null, HAS_BODY));
 		assertThat(refusal.status()).isEqualTo(HttpStatus.UNSUPPORTED_MEDIA_TYPE);
 		assertThat(refusal.acceptEncoding()).isEqualTo("lzf, gzip");
 		assertThat(refusal.detail()).contains("'gzip, x-unknown'");
@@ -58,7 +58,7 @@ class RequestDecodingRulesTests {
 
 	@Test
 	void refusesMoreLayersThanAllowed() {
-		CodingProblem refusal = refusal(rules(true, true).admit(List.of("gzip, lzf, gzip"), null, HAS_BODY));
+		CodingProblem refusal = refusal(rules(true, true).admit(List.of("gzip, lzf, gzip"), () -> null, HAS_BODY));
 		assertThat(refusal.status()).isEqualTo(HttpStatus.UNSUPPORTED_MEDIA_TYPE);
 		assertThat(refusal.acceptEncoding()).isEqualTo("lzf, gzip");
 		assertThat(this.rejected).containsExactly("SERVER REQUEST stacked UNSUPPORTED_CODING");
@@ -68,7 +68,7 @@ class RequestDecodingRulesTests {
 	@ValueSource(strings = { "application/x-www-form-urlencoded", "Application/X-WWW-Form-Urlencoded; charset=UTF-8",
 			"multipart/form-data; boundary=x", "MULTIPART/mixed" })
 	void refusesAnEncodedFormAskingForItUnencoded(String contentType) {
-		CodingProblem refusal = refusal(rules(true, true).admit(List.of("lzf"), contentType, HAS_BODY));
+		CodingProblem refusal = refusal(rules(true, true).admit(List.of("lzf"), () -> contentType, HAS_BODY));
 		assertThat(refusal.status()).isEqualTo(HttpStatus.UNSUPPORTED_MEDIA_TYPE);
 		assertThat(refusal.acceptEncoding()).isEqualTo("identity");
 		assertThat(this.rejected).containsExactly("SERVER REQUEST lzf UNSUPPORTED_CODING");
@@ -77,7 +77,7 @@ class RequestDecodingRulesTests {
 	@Test
 	void admitsAFormThatNamesACodingButHasNoBody() {
 		RequestDecodingRules.Admission admission = rules(true, true).admit(List.of("gzip"),
-				"application/x-www-form-urlencoded", () -> false);
+				() -> "application/x-www-form-urlencoded", () -> false);
 		assertThat(admission.refusal()).isNull();
 		assertThat(admission.decoders()).isEmpty();
 	}
@@ -85,14 +85,16 @@ class RequestDecodingRulesTests {
 	@Test
 	void admitsAnEncodedBodyOfAnotherTypeThatMentionsForms() {
 		RequestDecodingRules.Admission admission = rules(true, true).admit(List.of("gzip"),
-				"application/json; profile=multipart/form-data", HAS_BODY);
+				() -> "application/json; profile=multipart/form-data", HAS_BODY);
 		assertThat(admission.refusal()).isNull();
 		assertThat(admission.decoders()).extracting(ContentCodec::coding).containsExactly("gzip");
 	}
 
 	@Test
-	void neverAsksWhetherAnUnencodedRequestHasABody() {
-		RequestDecodingRules.Admission admission = rules(true, true).admit(List.of(), "multipart/form-data", () -> {
+	void neverAsksWhetherAnUnencodedRequestHasABodyOrWhatItsTypeIs() {
+		RequestDecodingRules.Admission admission = rules(true, true).admit(List.of(), () -> {
+			throw new AssertionError("asked for the content type");
+		}, () -> {
 			throw new AssertionError("asked whether the request has a body");
 		});
 		assertThat(admission.refusal()).isNull();
@@ -102,7 +104,8 @@ class RequestDecodingRulesTests {
 	@Test
 	void passesEveryCodingThroughWhenRequestDecodingIsOff() {
 		RequestDecodingRules rules = rules(false, true);
-		RequestDecodingRules.Admission admission = rules.admit(List.of("x-unknown"), "multipart/form-data", HAS_BODY);
+		RequestDecodingRules.Admission admission = rules.admit(List.of("x-unknown"), () -> "multipart/form-data",
+				HAS_BODY);
 		assertThat(admission.refusal()).isNull();
 		assertThat(admission.decoders()).isEmpty();
 		assertThat(this.rejected).isEmpty();
