@@ -27,8 +27,8 @@ public class DictionaryEndpoint {
 
 	/**
 	 * Describes the samples and trained dictionaries.
-	 * @return per pattern: samples, sample bytes, and once trained the dictionary's size, what it
-	 * was built from and its URL
+	 * @return per pattern: samples, sample bytes, once trained the samples taken after those the
+	 * last training used, and the dictionary's size, what it was built from and its URL
 	 */
 	@ReadOperation
 	public Map<String, Map<String, Object>> dictionaries() {
@@ -38,7 +38,8 @@ public class DictionaryEndpoint {
 	/**
 	 * Trains the dictionary of a pattern from its samples.
 	 * @param match the pattern, as the handler's annotation names it
-	 * @return the samples, the dictionary's size, what it was built from and its URL
+	 * @return the samples, those taken after the ones it used, the dictionary's size, what it
+	 * was built from and its URL
 	 * @throws InvalidEndpointRequestException (a 400) if the pattern is not one or has no
 	 * samples
 	 */

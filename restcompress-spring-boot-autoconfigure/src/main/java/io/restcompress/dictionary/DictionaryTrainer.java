@@ -1,7 +1,9 @@
 package io.restcompress.dictionary;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Deque;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -18,12 +20,13 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Trained dictionaries: the bodies of {@code @DictionaryCompressed(trained = true)} handlers are
- * kept as samples per match pattern (up to a total size, later ones dropped), made into a
- * dictionary on demand ({@linkplain #train zstd's trainer, through zstd-jni, or the latest
- * samples themselves}, whichever compresses held-out samples smaller), and the dictionary is
- * served as raw content at a stable URL, {@code <prefix>/<sha-256 in hex>}. The trainer's own
- * 8-byte header (magic number and dictionary id) is dropped, since RFC 9842 clients use a
- * dictionary as raw content. Thread-safe.
+ * kept as samples per match pattern (up to a total size, later ones dropped until the next
+ * training, after which new ones replace the oldest), made into a dictionary on demand
+ * ({@linkplain #train zstd's trainer, through zstd-jni, or the latest samples themselves},
+ * whichever compresses held-out samples smaller), and the dictionary is served as raw content at
+ * a stable URL, {@code <prefix>/<sha-256 in hex>}. The trainer's own 8-byte header (magic number
+ * and dictionary id) is dropped, since RFC 9842 clients use a dictionary as raw content.
+ * Thread-safe.
  */
 public final class DictionaryTrainer {
 
@@ -58,9 +61,11 @@ public final class DictionaryTrainer {
 	}
 
 	/**
-	 * Keeps a response body as a training sample for a pattern, if there is room. Once a body
-	 * does not fit, the pattern's samples are complete: no later body is kept. A body larger than
-	 * all the samples may be is left out without completing them.
+	 * Keeps a response body as a training sample for a pattern, if there is room. After a
+	 * training, the body takes the place of the oldest samples that training used, as many as it
+	 * needs room of. Once a body does not fit, the pattern's samples are complete: no later body
+	 * is kept until the next training. A body larger than all the samples may be is left out
+	 * without completing them.
 	 * @param match the pattern
 	 * @param body the body
 	 */
@@ -69,21 +74,14 @@ public final class DictionaryTrainer {
 			return;
 		}
 		synchronized (this.samples) {
-			Samples pool = this.samples.computeIfAbsent(match, (key) -> new Samples());
-			if (!pool.complete && pool.bytes + body.length <= this.maxSampleBytes) {
-				pool.bodies.add(body);
-				pool.bytes += body.length;
-			}
-			else {
-				pool.complete = true;
-			}
+			this.samples.computeIfAbsent(match, (key) -> new Samples()).take(body, this.maxSampleBytes);
 		}
 	}
 
 	/**
 	 * Whether a pattern still takes samples, so that its responses are worth copying.
 	 * @param match the pattern
-	 * @return {@code false} once a body did not fit in its samples
+	 * @return {@code false} once a body did not fit in its samples, until the next training
 	 */
 	public boolean takesSamples(MatchPattern match) {
 		synchronized (this.samples) {
@@ -99,19 +97,23 @@ public final class DictionaryTrainer {
 	 * trainer's dictionary, and the latest of those samples up to the size, as they are; the one
 	 * that compresses the last fifth smaller (at {@code dcz}'s lowest level) is then built from
 	 * all samples. zstd's trainer finds what samples share when it has many of them; from a few
-	 * dozen, the samples themselves often predict the next body better.
+	 * dozen, the samples themselves often predict the next body better. The samples are then
+	 * renewed: the bodies kept from then on replace the ones this training used.
 	 * @param match the pattern
 	 * @return the dictionary
 	 * @throws IllegalStateException if there are no samples (or only empty ones)
 	 */
 	public StoredDictionary train(MatchPattern match) {
+		Samples pool;
 		List<byte[]> bodies;
+		long keptBefore;
 		synchronized (this.samples) {
-			Samples pool = this.samples.get(match);
+			pool = this.samples.get(match);
 			if (pool == null || pool.bytes == 0) {
 				throw new IllegalStateException("No samples of " + match + " to train a dictionary from");
 			}
 			bodies = new ArrayList<>(pool.bodies);
+			keptBefore = pool.kept;
 		}
 		Built built = build(match, bodies);
 		StoredDictionary dictionary = new StoredDictionary(built.content(), DczCodec.sha256(built.content()), match,
@@ -119,6 +121,7 @@ public final class DictionaryTrainer {
 		synchronized (this.samples) {
 			this.trained.put(match, dictionary);
 			this.sources.put(match, built.source());
+			pool.renewAfter(keptBefore);
 		}
 		return dictionary;
 	}
@@ -221,7 +224,8 @@ public final class DictionaryTrainer {
 	/**
 	 * Serves a dictionary trained before for a pattern, in place of one trained here: one
 	 * exported by fetching its URL, so that every instance of an application serves the same
-	 * dictionary from the start. Training the pattern again replaces it.
+	 * dictionary from the start. Training the pattern again replaces it. Loading is not a
+	 * training: the dictionary was not built from the pattern's samples, so they are not renewed.
 	 * @param match the pattern
 	 * @param content the raw dictionary
 	 * @return the dictionary
@@ -304,8 +308,9 @@ public final class DictionaryTrainer {
 
 	/**
 	 * Describes the samples and trained dictionaries, per pattern.
-	 * @return pattern to samples, sample bytes and, once trained, the dictionary's size, what it
-	 * was built from and its URL
+	 * @return pattern to samples, sample bytes, once trained here the samples taken after those
+	 * the last training used, and once trained or loaded the dictionary's size, what it was built
+	 * from and its URL
 	 */
 	public Map<String, Map<String, Object>> report() {
 		Map<String, Map<String, Object>> report = new LinkedHashMap<>();
@@ -317,6 +322,9 @@ public final class DictionaryTrainer {
 				Map<String, Object> entry = new LinkedHashMap<>();
 				entry.put("samples", (pool != null) ? pool.bodies.size() : 0);
 				entry.put("sampleBytes", (pool != null) ? pool.bytes : 0L);
+				if (pool != null && pool.trainedFrom) {
+					entry.put("samplesSinceTraining", pool.keptSinceTraining());
+				}
 				StoredDictionary dictionary = this.trained.get(match);
 				if (dictionary != null) {
 					entry.put("dictionaryBytes", dictionary.content().length);
@@ -348,13 +356,60 @@ public final class DictionaryTrainer {
 
 	}
 
+	/**
+	 * A pattern's samples, the oldest first. Bodies are counted as they are kept; after a
+	 * training, the ones kept before it are replaced first.
+	 */
 	private static final class Samples {
 
-		private final List<byte[]> bodies = new ArrayList<>();
+		private final Deque<byte[]> bodies = new ArrayDeque<>();
 
 		private long bytes;
 
 		private boolean complete;
+
+		private long kept;
+
+		private long replaced;
+
+		private long keptBeforeTraining;
+
+		private boolean trainedFrom;
+
+		void take(byte[] body, long maxBytes) {
+			if (this.complete) {
+				return;
+			}
+			while (this.bytes + body.length > maxBytes && holdsBodiesFromBeforeTraining()) {
+				this.bytes -= this.bodies.removeFirst().length;
+				this.replaced++;
+			}
+			if (this.bytes + body.length > maxBytes) {
+				this.complete = true;
+				return;
+			}
+			this.bodies.addLast(body);
+			this.bytes += body.length;
+			this.kept++;
+		}
+
+		/**
+		 * Takes bodies again after a training from the first {@code keptBefore} bodies kept,
+		 * in place of those first.
+		 */
+		void renewAfter(long keptBefore) {
+			this.keptBeforeTraining = keptBefore;
+			this.trainedFrom = true;
+			this.complete = false;
+		}
+
+		int keptSinceTraining() {
+			return (int) (this.kept - Math.max(this.keptBeforeTraining, this.replaced));
+		}
+
+		private boolean holdsBodiesFromBeforeTraining() {
+			return this.replaced < this.keptBeforeTraining;
+		}
 
 	}
 

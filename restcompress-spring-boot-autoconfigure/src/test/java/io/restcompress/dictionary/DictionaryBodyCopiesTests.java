@@ -145,15 +145,22 @@ class DictionaryBodyCopiesTests {
 	void stopsCopyingATrainedHandlersBodiesOnceItsSamplesAreComplete() throws Exception {
 		DictionaryTrainer trainer = new DictionaryTrainer(2L * BODY.length + 1, 1024, "/dictionaries");
 		DictionaryBodyCopies copies = trainingCopies(trainer);
-		for (int n = 0; n < 3; n++) {
-			ResponseBodyCopy copy = copies.open(handler("trained"), "GET", NO_REQUEST_FIELDS);
-			assertThat(copy).as("copy %d", n).isNotNull();
-			copy.write(BODY, 0, BODY.length);
-			copy.completed(200, NO_FIELDS);
-		}
+		copyTrainedBodies(copies, 3);
 		assertThat(trainer.report().get("/trained/*")).containsEntry("samples", 2);
 		assertThat(copies.open(handler("trained"), "GET", NO_REQUEST_FIELDS)).isNull();
 		assertThat(copies.open(handler("feed"), "GET", NO_REQUEST_FIELDS)).isNotNull();
+	}
+
+	@Test
+	void stopsCopyingOnceRenewalIsComplete() throws Exception {
+		DictionaryTrainer trainer = new DictionaryTrainer(2L * BODY.length + 1, 1024, "/dictionaries");
+		DictionaryBodyCopies copies = trainingCopies(trainer);
+		copyTrainedBodies(copies, 3);
+		trainer.train(MatchPattern.of("/trained/*"));
+		copyTrainedBodies(copies, 3);
+		assertThat(trainer.report().get("/trained/*")).containsEntry("samples", 2)
+			.containsEntry("samplesSinceTraining", 2);
+		assertThat(copies.open(handler("trained"), "GET", NO_REQUEST_FIELDS)).isNull();
 	}
 
 	@Test
@@ -168,6 +175,15 @@ class DictionaryBodyCopiesTests {
 	void routeFiltersCheckTheirDeclarationWhenMade() {
 		assertThatIllegalArgumentException().isThrownBy(() -> DictionaryRoutes.dictionary("no-slash", ""));
 		assertThatIllegalArgumentException().isThrownBy(() -> DictionaryRoutes.trained("/feed*", "gzip"));
+	}
+
+	private static void copyTrainedBodies(DictionaryBodyCopies copies, int count) throws Exception {
+		for (int n = 0; n < count; n++) {
+			ResponseBodyCopy copy = copies.open(handler("trained"), "GET", NO_REQUEST_FIELDS);
+			assertThat(copy).as("copy %d", n).isNotNull();
+			copy.write(BODY, 0, BODY.length);
+			copy.completed(200, NO_FIELDS);
+		}
 	}
 
 	private static DictionaryBodyCopies trainingCopies(DictionaryTrainer trainer) {

@@ -19,8 +19,19 @@ class DictionaryEndpointTests {
 		assertThat(this.endpoint.train("/api/orders/*")).containsEntry("match", "/api/orders/*")
 			.containsEntry("samples", 1)
 			.containsEntry("builtFrom", "latest samples")
+			.containsEntry("samplesSinceTraining", 0)
 			.containsKey("url");
 		assertThat(this.endpoint.dictionaries()).containsKey("/api/orders/*");
+	}
+
+	@Test
+	void reportsHowManySamplesWereTakenSinceTheLastTraining() {
+		MatchPattern orders = MatchPattern.of("/api/orders/*");
+		this.trainer.sample(orders, "{\"order\":1,\"state\":\"open\"}".getBytes());
+		this.endpoint.train("/api/orders/*");
+		this.trainer.sample(orders, "{\"order\":2,\"state\":\"open\"}".getBytes());
+		assertThat(this.endpoint.dictionaries().get("/api/orders/*")).containsEntry("samples", 2)
+			.containsEntry("samplesSinceTraining", 1);
 	}
 
 	@Test

@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.function.IntFunction;
 
@@ -149,6 +150,96 @@ class DictionaryTrainerTests {
 	}
 
 	@Test
+	void renewsSamplesAfterTraining() {
+		DictionaryTrainer trainer = withCompleteSamples();
+		assertThat(trainer.takesSamples(SMALL)).isFalse();
+		trainer.train(SMALL);
+		assertThat(trainer.takesSamples(SMALL)).isTrue();
+		assertThat(trainer.report().get("/api/small/*")).containsEntry("samplesSinceTraining", 0);
+		sample(trainer, "new1");
+		assertThat(trainer.report().get("/api/small/*")).containsEntry("samples", 3)
+			.containsEntry("sampleBytes", 12L)
+			.containsEntry("samplesSinceTraining", 1);
+	}
+
+	@Test
+	void stopsTakingSamplesOnceRenewalIsComplete() {
+		DictionaryTrainer trainer = withCompleteSamples();
+		trainer.train(SMALL);
+		sample(trainer, "new1", "new2", "new3", "new4", "new5");
+		assertThat(trainer.takesSamples(SMALL)).isFalse();
+		assertThat(trainer.report().get("/api/small/*")).containsEntry("samples", 3).containsEntry("samplesSinceTraining", 3);
+	}
+
+	@Test
+	void trainsFromBodiesSeenSinceThePreviousTraining() {
+		DictionaryTrainer trainer = withCompleteSamples();
+		assertThat(text(trainer.train(SMALL))).isEqualTo("old1old2old3");
+		sample(trainer, "new1", "new2", "new3", "new4");
+		assertThat(text(trainer.train(SMALL))).isEqualTo("new1new2new3");
+	}
+
+	@Test
+	void trainingDuringRenewalUsesTheOldAndNewSamplesAndRenewsFromThere() {
+		DictionaryTrainer trainer = withCompleteSamples();
+		trainer.train(SMALL);
+		sample(trainer, "new1");
+		assertThat(text(trainer.train(SMALL))).isEqualTo("old2old3new1");
+		assertThat(trainer.report().get("/api/small/*")).containsEntry("samplesSinceTraining", 0);
+		sample(trainer, "new2", "new3", "new4");
+		assertThat(trainer.takesSamples(SMALL)).isTrue();
+		sample(trainer, "new5");
+		assertThat(trainer.takesSamples(SMALL)).isFalse();
+		assertThat(text(trainer.train(SMALL))).isEqualTo("new2new3new4");
+	}
+
+	@Test
+	void keepsTakingBodiesThatFitOnceTheOldSamplesAreReplaced() {
+		DictionaryTrainer trainer = new DictionaryTrainer(12, 1024, "/dictionaries");
+		sample(trainer, "o1", "old-sample", "x");
+		trainer.train(SMALL);
+		sample(trainer, "new1");
+		assertThat(trainer.report().get("/api/small/*")).containsEntry("samples", 1)
+			.containsEntry("samplesSinceTraining", 1);
+		assertThat(trainer.takesSamples(SMALL)).isTrue();
+		sample(trainer, "new2", "new3", "new4");
+		assertThat(text(trainer.train(SMALL))).isEqualTo("new1new2new3");
+	}
+
+	@Test
+	void doesNotRenewSamplesForALoadedDictionary() {
+		DictionaryTrainer trainer = withCompleteSamples();
+		trainer.load(SMALL, utf8("{\"order\":1}"));
+		assertThat(trainer.takesSamples(SMALL)).isFalse();
+		assertThat(trainer.report().get("/api/small/*")).doesNotContainKey("samplesSinceTraining");
+	}
+
+	@Test
+	void keepsSamplesWithinTheirLimitWhileSampledAndTrainedConcurrently() throws Exception {
+		DictionaryTrainer trainer = new DictionaryTrainer(1000, 1000, "/dictionaries");
+		sample(trainer, "{\"first\":true}");
+		List<Thread> threads = new ArrayList<>();
+		for (int t = 0; t < 4; t++) {
+			int thread = t;
+			threads.add(new Thread(() -> {
+				for (int n = 0; n < 5000; n++) {
+					trainer.sample(SMALL, utf8("{\"thread\":" + thread + ",\"n\":" + n + "}"));
+				}
+			}));
+		}
+		threads.forEach(Thread::start);
+		for (int n = 0; n < 200; n++) {
+			trainer.train(SMALL);
+		}
+		for (Thread thread : threads) {
+			thread.join();
+		}
+		Map<String, Object> report = trainer.report().get("/api/small/*");
+		assertThat((long) report.get("sampleBytes")).isPositive().isLessThanOrEqualTo(1000);
+		assertThat((int) report.get("samplesSinceTraining")).isBetween(0, (int) report.get("samples"));
+	}
+
+	@Test
 	void reportsALoadedDictionaryAsLoaded() {
 		DictionaryTrainer trainer = new DictionaryTrainer(10_000, 1024, "/dictionaries");
 		trainer.load(SMALL, utf8("{\"order\":1}"));
@@ -163,6 +254,26 @@ class DictionaryTrainerTests {
 		assertThatIllegalStateException().isThrownBy(() -> trainer.train(SMALL)).withMessageContaining("No samples");
 		assertThat(trainer.trained(SMALL)).isNull();
 		assertThat(trainer.served("/dictionaries/00")).isNull();
+	}
+
+	/**
+	 * Returns a trainer of 12 bytes of samples per pattern, completed by {@code old4} after
+	 * {@code old1} to {@code old3}.
+	 */
+	private static DictionaryTrainer withCompleteSamples() {
+		DictionaryTrainer trainer = new DictionaryTrainer(12, 1024, "/dictionaries");
+		sample(trainer, "old1", "old2", "old3", "old4");
+		return trainer;
+	}
+
+	private static void sample(DictionaryTrainer trainer, String... bodies) {
+		for (String body : bodies) {
+			trainer.sample(SMALL, utf8(body));
+		}
+	}
+
+	private static String text(StoredDictionary dictionary) {
+		return new String(dictionary.content(), StandardCharsets.UTF_8);
 	}
 
 	private static DictionaryTrainer trainer(int samples, int dictionarySize, IntFunction<byte[]> body) {
