@@ -16,6 +16,8 @@ import com.github.luben.zstd.Zstd;
 import com.github.luben.zstd.ZstdDecompressCtx;
 import io.restcompress.codec.DczCodec;
 import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -26,6 +28,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * version is sent in {@code dcz} to a client that names the previous one.
  */
 abstract class AbstractDictionaryServerTests extends DictionaryServerTestBase {
+
+	private static final JsonMapper JSON = JsonMapper.builder().build();
 
 	@Test
 	void responseAnnouncesItselfAsADictionaryAndVariesOnAvailableDictionary() throws Exception {
@@ -253,6 +257,28 @@ abstract class AbstractDictionaryServerTests extends DictionaryServerTestBase {
 			assertThat(get("/api/small/" + n).statusCode()).isEqualTo(200);
 		}
 		assertThat(sampledPatterns()).contains("/api/small/*").doesNotContain("/api/account/*");
+	}
+
+	@Test
+	void takesResponsesAsSamplesAgainAfterTraining() throws Exception {
+		get("/api/large/1");
+		get("/api/large/2");
+		assertThat(reported("/api/large/*").get("samples").asInt()).isEqualTo(1);
+		HttpResponse<byte[]> first = train("/api/large/*");
+		assertThat(first.statusCode()).isEqualTo(200);
+		get("/api/large/3");
+		JsonNode renewed = reported("/api/large/*");
+		assertThat(renewed.get("samples").asInt()).isEqualTo(1);
+		assertThat(renewed.get("samplesSinceTraining").asInt()).isEqualTo(1);
+		HttpResponse<byte[]> second = train("/api/large/*");
+		assertThat(second.statusCode()).isEqualTo(200);
+		String url = JSON.readTree(second.body()).get("url").asString();
+		assertThat(url).isNotEqualTo(JSON.readTree(first.body()).get("url").asString());
+		assertThat(DictionaryTestApplication.Versions.document(3)).endsWith(get(url).body());
+	}
+
+	private JsonNode reported(String match) throws IOException, InterruptedException {
+		return JSON.readTree(sampledPatterns()).get(match);
 	}
 
 	private String sampledPatterns() throws IOException, InterruptedException {

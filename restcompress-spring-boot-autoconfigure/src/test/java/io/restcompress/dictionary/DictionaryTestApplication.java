@@ -104,6 +104,16 @@ public class DictionaryTestApplication {
 			return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(smallBody(n));
 		}
 
+		/**
+		 * Bodies of about 1 MB: the second does not fit beside the first in the default 2 MB of
+		 * samples.
+		 */
+		@DictionaryCompressed(match = "/api/large/*", trained = true)
+		@GetMapping("/api/large/{n}")
+		ResponseEntity<byte[]> large(@PathVariable int n) {
+			return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(document(n));
+		}
+
 		@DictionaryCompressed(match = "/api/private/*", trained = true)
 		@GetMapping("/api/private/{n}")
 		ResponseEntity<byte[]> privateRecord(@PathVariable int n) {
