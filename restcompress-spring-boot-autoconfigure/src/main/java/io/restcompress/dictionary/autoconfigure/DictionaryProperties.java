@@ -44,7 +44,7 @@ public class DictionaryProperties extends DictionaryStoreProperties {
 
 		/**
 		 * Most bytes of response bodies kept as training samples per match pattern; later
-		 * bodies are not kept.
+		 * bodies are not kept until the pattern is trained, and then replace the oldest samples.
 		 */
 		private DataSize maxSampleSize = DataSize.ofMegabytes(2);
 
