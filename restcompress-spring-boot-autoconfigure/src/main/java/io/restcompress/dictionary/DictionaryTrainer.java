@@ -11,11 +11,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import com.github.luben.zstd.Zstd;
-import com.github.luben.zstd.ZstdDictCompress;
-import com.github.luben.zstd.ZstdDictTrainer;
-import com.github.luben.zstd.ZstdException;
 import io.restcompress.codec.DczCodec;
+import io.restcompress.dictionary.DictionaryBuilder.Built;
+import io.restcompress.dictionary.DictionaryBuilder.Source;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -30,14 +28,9 @@ import org.jspecify.annotations.Nullable;
  */
 public final class DictionaryTrainer {
 
-	private static final int ZSTD_DICTIONARY_HEADER = 8;
-
-	/** One in this many samples, the latest, is held out to compare the candidate dictionaries. */
-	private static final int VALIDATION_SHARE = 5;
-
 	private final long maxSampleBytes;
 
-	private final int dictionarySize;
+	private final DictionaryBuilder builder;
 
 	private final String urlPrefix;
 
@@ -56,7 +49,7 @@ public final class DictionaryTrainer {
 	 */
 	public DictionaryTrainer(long maxSampleBytes, int dictionarySize, String urlPrefix) {
 		this.maxSampleBytes = maxSampleBytes;
-		this.dictionarySize = dictionarySize;
+		this.builder = new DictionaryBuilder(dictionarySize);
 		this.urlPrefix = urlPrefix;
 	}
 
@@ -115,7 +108,7 @@ public final class DictionaryTrainer {
 			bodies = new ArrayList<>(pool.bodies);
 			keptBefore = pool.kept;
 		}
-		Built built = build(match, bodies);
+		Built built = this.builder.build(bodies, match.pattern());
 		StoredDictionary dictionary = new StoredDictionary(built.content(), DczCodec.sha256(built.content()), match,
 				"");
 		synchronized (this.samples) {
@@ -124,101 +117,6 @@ public final class DictionaryTrainer {
 			pool.renewAfter(keptBefore);
 		}
 		return dictionary;
-	}
-
-	private Built build(MatchPattern match, List<byte[]> bodies) {
-		byte[] latest = latest(bodies);
-		boolean latestUsable = usable(latest);
-		if (latestUsable && total(bodies) <= this.dictionarySize) {
-			return new Built(latest, Source.SAMPLES);
-		}
-		if (!latestUsable || prefersTrainer(bodies)) {
-			byte[] trained = trained(bodies);
-			if (trained != null) {
-				return new Built(trained, Source.TRAINER);
-			}
-			if (!latestUsable) {
-				throw new IllegalStateException("zstd could not train a dictionary from " + bodies.size()
-						+ " samples of " + match + ", and they start as a zstd dictionary would");
-			}
-		}
-		return new Built(latest, Source.SAMPLES);
-	}
-
-	/**
-	 * Whether the trainer's dictionary, built from the first four in five samples, compresses
-	 * the last fifth smaller than the latest of the first four in five do: as a dictionary
-	 * built from the samples will compress the bodies that come after them.
-	 */
-	private boolean prefersTrainer(List<byte[]> bodies) {
-		int fittedCount = bodies.size() - bodies.size() / VALIDATION_SHARE;
-		List<byte[]> fitted = bodies.subList(0, fittedCount);
-		List<byte[]> held = bodies.subList(fittedCount, bodies.size());
-		if (held.isEmpty()) {
-			return true;
-		}
-		byte[] trained = trained(fitted);
-		byte[] latest = latest(fitted);
-		return trained != null && (!usable(latest) || compressedSize(held, trained) < compressedSize(held, latest));
-	}
-
-	/**
-	 * Returns the samples as they are, the latest last, up to the dictionary's size: where a
-	 * dictionary is no longer, the bytes at its end are the cheapest to refer to.
-	 */
-	private byte[] latest(List<byte[]> bodies) {
-		int length = (int) Math.min(this.dictionarySize, total(bodies));
-		byte[] content = new byte[length];
-		int end = length;
-		for (int i = bodies.size() - 1; i >= 0 && end > 0; i--) {
-			byte[] body = bodies.get(i);
-			int copied = Math.min(body.length, end);
-			System.arraycopy(body, body.length - copied, content, end - copied, copied);
-			end -= copied;
-		}
-		return content;
-	}
-
-	/**
-	 * Returns zstd's trainer's dictionary as raw content, or {@code null} if the trainer found
-	 * too little in the samples (too few, or too alike) or the result cannot serve as raw
-	 * content.
-	 */
-	private byte @Nullable [] trained(List<byte[]> bodies) {
-		long total = total(bodies);
-		ZstdDictTrainer trainer = new ZstdDictTrainer((int) Math.min(Integer.MAX_VALUE, total),
-				(int) Math.min(this.dictionarySize, total));
-		bodies.forEach(trainer::addSample);
-		try {
-			byte[] formatted = trainer.trainSamples();
-			byte[] raw = Arrays.copyOfRange(formatted, ZSTD_DICTIONARY_HEADER, formatted.length);
-			return usable(raw) ? raw : null;
-		}
-		catch (ZstdException ex) {
-			return null;
-		}
-	}
-
-	private static boolean usable(byte[] dictionary) {
-		return dictionary.length > 0 && DczCodec.usableAsDictionary(dictionary);
-	}
-
-	private static long compressedSize(List<byte[]> bodies, byte[] dictionary) {
-		long size = 0;
-		try (ZstdDictCompress prepared = new ZstdDictCompress(dictionary, DczCodec.MIN_LEVEL)) {
-			for (byte[] body : bodies) {
-				size += Zstd.compress(body, prepared).length;
-			}
-		}
-		return size;
-	}
-
-	private static long total(List<byte[]> bodies) {
-		long total = 0;
-		for (byte[] body : bodies) {
-			total += body.length;
-		}
-		return total;
 	}
 
 	/**
@@ -328,32 +226,13 @@ public final class DictionaryTrainer {
 				StoredDictionary dictionary = this.trained.get(match);
 				if (dictionary != null) {
 					entry.put("dictionaryBytes", dictionary.content().length);
-					entry.put("builtFrom", this.sources.get(match).label);
+					entry.put("builtFrom", this.sources.get(match).label());
 					entry.put("url", url(dictionary));
 				}
 				report.put(match.pattern(), entry);
 			}
 		}
 		return report;
-	}
-
-	/**
-	 * What a pattern's dictionary was made of.
-	 */
-	private enum Source {
-
-		TRAINER("zstd trainer"), SAMPLES("latest samples"), LOADED("loaded");
-
-		private final String label;
-
-		Source(String label) {
-			this.label = label;
-		}
-
-	}
-
-	private record Built(byte[] content, Source source) {
-
 	}
 
 	/**
