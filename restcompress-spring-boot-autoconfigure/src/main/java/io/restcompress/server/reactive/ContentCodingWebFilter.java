@@ -103,7 +103,7 @@ public class ContentCodingWebFilter implements WebFilter, Ordered {
 		EncodingServerHttpResponse response = new EncodingServerHttpResponse(exchange.getResponse(),
 				new ReactiveCompressionExchange(this.rules, this.handlers, this.recorder, exchange));
 		ServerWebExchange encoding = exchange.mutate().response(response).build();
-		return chain.filter(encoding).onErrorResume((ex) -> {
+		return chain.filter(encoding).doOnSuccess((done) -> response.chainCompleted()).onErrorResume((ex) -> {
 			response.bypass();
 			return decodingFailed(encoding, exchange.getResponse(), ex);
 		});

@@ -56,7 +56,6 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 		super(delegate);
 		this.exchange = exchange;
 		this.fields = ResponseFields.of(delegate.getHeaders());
-		delegate.beforeCommit(() -> Mono.fromRunnable(this::beforeCommit));
 	}
 
 	/**
@@ -64,6 +63,27 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 	 */
 	void bypass() {
 		this.decided = true;
+	}
+
+	/**
+	 * Completes the header fields of a response that the application ended without writing a
+	 * body through this decorator, before the server commits it: called when the filter chain
+	 * has completed.
+	 */
+	void chainCompleted() {
+		if (!this.decided && !isCommitted()) {
+			beforeCommit();
+		}
+	}
+
+	@Override
+	public Mono<Void> setComplete() {
+		return Mono.defer(() -> {
+			if (!isCommitted()) {
+				beforeCommit();
+			}
+			return super.setComplete();
+		});
 	}
 
 	@Override
@@ -81,6 +101,7 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 	private Mono<Void> write(Publisher<? extends DataBuffer> body) {
 		int status = status();
 		if (this.decided || status == HttpStatus.NOT_MODIFIED.value()) {
+			beforeCommit();
 			return super.writeWith(body);
 		}
 		long declaredLength = getHeaders().getContentLength();
@@ -117,6 +138,7 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 		return Mono.defer(() -> {
 			int status = status();
 			if (this.decided || status == HttpStatus.NOT_MODIFIED.value()) {
+				beforeCommit();
 				return super.writeAndFlushWith(body);
 			}
 			SkipReason reason = this.exchange.ineligibility(status, this.fields);
@@ -158,7 +180,7 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 	/**
 	 * Completes the header fields of a response whose body did not decide them: a {@code 304}
 	 * gets the {@code Vary} and entity tag of the {@code 200} it validates, a {@code HEAD} the
-	 * header fields of its {@code GET}.
+	 * header fields of its {@code GET}. Once per response: a decided response is left as it is.
 	 */
 	private void beforeCommit() {
 		int status = status();

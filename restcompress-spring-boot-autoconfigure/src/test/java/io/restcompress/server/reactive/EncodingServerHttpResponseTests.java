@@ -1,0 +1,145 @@
+package io.restcompress.server.reactive;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+
+import io.restcompress.codec.ContentCodecs;
+import io.restcompress.codec.GzipCodec;
+import io.restcompress.internal.server.ExchangeCodings;
+import io.restcompress.internal.server.HandlerCompressionResolver;
+import io.restcompress.internal.server.ResponseBodyCopies;
+import io.restcompress.internal.server.ResponseEncodingRules;
+import io.restcompress.metrics.CompressionRecorder;
+import io.restcompress.metrics.Direction;
+import io.restcompress.metrics.Side;
+import io.restcompress.metrics.SkipReason;
+import io.restcompress.server.CompressionMode;
+import io.restcompress.server.ServerCompressionSettings;
+import org.junit.jupiter.api.Test;
+import reactor.core.publisher.Mono;
+
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.mock.http.server.reactive.MockServerHttpRequest;
+import org.springframework.mock.http.server.reactive.MockServerHttpResponse;
+import org.springframework.mock.web.server.MockServerWebExchange;
+import org.springframework.util.MimeType;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Tests for {@link EncodingServerHttpResponse}.
+ */
+class EncodingServerHttpResponseTests {
+
+	private final List<SkipReason> skipped = new ArrayList<>();
+
+	private final CommitActionCountingResponse wrapped = new CommitActionCountingResponse();
+
+	@Test
+	void leavesABodyBelowTheThresholdAsItIsWithoutACommitAction() {
+		writeSmallBody("/ping", MediaType.TEXT_PLAIN);
+		assertThat(this.wrapped.commitActions).isZero();
+		assertThat(this.wrapped.getBodyAsString().block()).isEqualTo("pong");
+		assertThat(this.wrapped.getHeaders().getContentLength()).isEqualTo(4);
+		assertThat(this.skipped).containsExactly(SkipReason.BELOW_THRESHOLD);
+	}
+
+	@Test
+	void recordsWhyASmallResponseOfAnotherTypeIsNotEncoded() {
+		writeSmallBody("/image", MediaType.IMAGE_PNG);
+		assertThat(this.skipped).containsExactly(SkipReason.CONTENT_TYPE);
+		assertThat(this.wrapped.getHeaders().getVary()).isEmpty();
+		assertThat(this.wrapped.getHeaders().getContentLength()).isEqualTo(4);
+	}
+
+	@Test
+	void completesANotModifiedResponseThatTheServerCommitsAfterTheChain() {
+		EncodingServerHttpResponse response = response(MockServerHttpRequest.get("/etag")
+			.header(HttpHeaders.ACCEPT_ENCODING, "gzip"));
+		response.setStatusCode(HttpStatus.NOT_MODIFIED);
+		response.getHeaders().setETag("\"v1\"");
+		response.chainCompleted();
+		this.wrapped.setComplete().block();
+		assertThat(this.wrapped.getHeaders().getETag()).isEqualTo("\"v1-gzip\"");
+		assertThat(this.wrapped.getHeaders().getVary()).containsExactly(HttpHeaders.ACCEPT_ENCODING);
+		assertThat(this.wrapped.commitActions).isZero();
+	}
+
+	@Test
+	void completesAHeadResponseEndedThroughTheDecorator() {
+		EncodingServerHttpResponse response = response(MockServerHttpRequest.head("/document")
+			.header(HttpHeaders.ACCEPT_ENCODING, "gzip"));
+		response.getHeaders().setContentType(MediaType.APPLICATION_JSON);
+		response.getHeaders().setContentLength(20_000);
+		response.setComplete().block();
+		assertThat(this.wrapped.getHeaders().getFirst(HttpHeaders.CONTENT_ENCODING)).isEqualTo("gzip");
+		assertThat(this.wrapped.getHeaders().getContentLength()).isEqualTo(-1);
+		assertThat(this.wrapped.getHeaders().getVary()).containsExactly(HttpHeaders.ACCEPT_ENCODING);
+	}
+
+	@Test
+	void leavesACommittedResponseAsItIsWhenTheChainCompletes() {
+		EncodingServerHttpResponse response = response(MockServerHttpRequest.get("/etag")
+			.header(HttpHeaders.ACCEPT_ENCODING, "gzip"));
+		response.setStatusCode(HttpStatus.NOT_MODIFIED);
+		this.wrapped.setComplete().block();
+		response.chainCompleted();
+		assertThat(this.wrapped.getHeaders().getVary()).isEmpty();
+		assertThat(this.skipped).isEmpty();
+	}
+
+	private void writeSmallBody(String path, MediaType contentType) {
+		EncodingServerHttpResponse response = response(MockServerHttpRequest.get(path)
+			.header(HttpHeaders.ACCEPT_ENCODING, "gzip"));
+		response.getHeaders().setContentType(contentType);
+		response.getHeaders().setContentLength(4);
+		response.writeWith(Mono.fromSupplier(() -> response.bufferFactory()
+			.wrap("pong".getBytes(StandardCharsets.UTF_8)))).block();
+	}
+
+	private EncodingServerHttpResponse response(MockServerHttpRequest.BaseBuilder<?> request) {
+		ServerCompressionSettings settings = settings();
+		MockServerWebExchange exchange = MockServerWebExchange.from(request);
+		ReactiveCompressionExchange.Handlers handlers = new ReactiveCompressionExchange.Handlers(
+				new HandlerCompressionResolver(settings), ExchangeCodings.NONE, ResponseBodyCopies.NONE,
+				settings.responseCodecs());
+		CompressionRecorder recorder = new CompressionRecorder() {
+
+			@Override
+			public void skipped(Side side, Direction direction, SkipReason reason) {
+				EncodingServerHttpResponseTests.this.skipped.add(reason);
+			}
+
+		};
+		return new EncodingServerHttpResponse(this.wrapped,
+				new ReactiveCompressionExchange(new ResponseEncodingRules(settings), handlers, recorder, exchange));
+	}
+
+	private static ServerCompressionSettings settings() {
+		ContentCodecs codecs = ContentCodecs.of(new GzipCodec(1));
+		return new ServerCompressionSettings(codecs, codecs.all(), CompressionMode.ALL, 4500,
+				List.of(MimeType.valueOf("application/json"), MimeType.valueOf("text/*")), List.of(), true,
+				16 * 1024 * 1024, 2, true);
+	}
+
+	/**
+	 * A response that counts the actions registered to run when it is committed: each one makes
+	 * WebFlux assemble and subscribe a chain of operators at every commit.
+	 */
+	static final class CommitActionCountingResponse extends MockServerHttpResponse {
+
+		private int commitActions;
+
+		@Override
+		public void beforeCommit(Supplier<? extends Mono<Void>> action) {
+			this.commitActions++;
+			super.beforeCommit(action);
+		}
+
+	}
+
+}
