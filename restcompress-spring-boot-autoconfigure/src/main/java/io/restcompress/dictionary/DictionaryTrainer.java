@@ -46,6 +46,7 @@ public final class DictionaryTrainer {
 	 * @param dictionarySize the size of a trained dictionary
 	 * @param urlPrefix the path under which trained dictionaries are served, without a trailing
 	 * {@code /}
+	 * @throws IllegalArgumentException if the dictionary size is not positive
 	 */
 	public DictionaryTrainer(long maxSampleBytes, int dictionarySize, String urlPrefix) {
 		this.maxSampleBytes = maxSampleBytes;
@@ -253,41 +254,59 @@ public final class DictionaryTrainer {
 
 		private long keptBeforeTraining;
 
+		private long bytesSinceTraining;
+
 		private boolean trainedFrom;
 
+		/**
+		 * Keeps a body if it fits beside the samples taken since the last training, in place of
+		 * as many of the older samples as it needs room of; otherwise the samples are complete.
+		 */
 		void take(byte[] body, long maxBytes) {
 			if (this.complete) {
 				return;
 			}
-			while (this.bytes + body.length > maxBytes && holdsBodiesFromBeforeTraining()) {
-				this.bytes -= this.bodies.removeFirst().length;
-				this.replaced++;
-			}
-			if (this.bytes + body.length > maxBytes) {
+			if (this.bytesSinceTraining + body.length > maxBytes) {
 				this.complete = true;
 				return;
 			}
+			while (this.bytes + body.length > maxBytes) {
+				this.bytes -= this.bodies.removeFirst().length;
+				this.replaced++;
+			}
 			this.bodies.addLast(body);
 			this.bytes += body.length;
+			this.bytesSinceTraining += body.length;
 			this.kept++;
 		}
 
 		/**
-		 * Takes bodies again after a training from the first {@code keptBefore} bodies kept,
-		 * in place of those first.
+		 * Starts renewal after a training that used the first {@code keptBefore} bodies kept.
 		 */
 		void renewAfter(long keptBefore) {
 			this.keptBeforeTraining = keptBefore;
+			this.bytesSinceTraining = bytesKeptFrom(keptBefore);
 			this.trainedFrom = true;
 			this.complete = false;
 		}
 
+		/**
+		 * The samples kept since the last training; trainings that end out of order may have
+		 * used fewer bodies than renewal has already replaced.
+		 */
 		int keptSinceTraining() {
 			return (int) (this.kept - Math.max(this.keptBeforeTraining, this.replaced));
 		}
 
-		private boolean holdsBodiesFromBeforeTraining() {
-			return this.replaced < this.keptBeforeTraining;
+		private long bytesKeptFrom(long first) {
+			long total = 0;
+			long index = this.replaced;
+			for (byte[] body : this.bodies) {
+				if (index++ >= first) {
+					total += body.length;
+				}
+			}
+			return total;
 		}
 
 	}

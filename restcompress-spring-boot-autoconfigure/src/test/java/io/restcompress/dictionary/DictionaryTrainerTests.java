@@ -168,7 +168,20 @@ class DictionaryTrainerTests {
 		trainer.train(SMALL);
 		sample(trainer, "new1", "new2", "new3", "new4", "new5");
 		assertThat(trainer.takesSamples(SMALL)).isFalse();
-		assertThat(trainer.report().get("/api/small/*")).containsEntry("samples", 3).containsEntry("samplesSinceTraining", 3);
+		assertThat(trainer.report().get("/api/small/*")).containsEntry("samples", 3)
+			.containsEntry("samplesSinceTraining", 3);
+	}
+
+	@Test
+	void keepsTheOlderSamplesWhenABodyDoesNotFitBesideThoseTakenSinceTraining() {
+		DictionaryTrainer trainer = withCompleteSamples();
+		trainer.train(SMALL);
+		sample(trainer, "new1", "0123456789");
+		assertThat(trainer.takesSamples(SMALL)).isFalse();
+		assertThat(trainer.report().get("/api/small/*")).containsEntry("samples", 3)
+			.containsEntry("sampleBytes", 12L)
+			.containsEntry("samplesSinceTraining", 1);
+		assertThat(text(trainer.train(SMALL))).isEqualTo("old2old3new1");
 	}
 
 	@Test
