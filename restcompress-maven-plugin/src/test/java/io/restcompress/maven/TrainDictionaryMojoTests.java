@@ -60,16 +60,20 @@ class TrainDictionaryMojoTests {
 		});
 	}
 
-	@Test
-	void writesTheDictionaryTheServerTrainsFromTheSameBodiesAndLoadsUnderTheLoggedHash() throws Exception {
+	@ParameterizedTest
+	@ValueSource(ints = { 256, 16 })
+	void writesTheDictionaryTheServerTrainsFromTheSameBodiesAndLoadsUnderTheLoggedHash(int kilobytes)
+			throws Exception {
 		List<byte[]> orders = writeOrders(300);
+		this.mojo.dictionarySize = kilobytes + "KB";
 		this.mojo.execute();
 		byte[] dictionary = Files.readAllBytes(this.classes.resolve("dictionaries/orders.dict"));
+		assertThat(dictionary).hasSizeLessThanOrEqualTo(kilobytes * 1024);
 		MatchPattern match = MatchPattern.of("/api/orders/*");
-		DictionaryTrainer running = server();
+		DictionaryTrainer running = server(kilobytes * 1024);
 		orders.forEach((order) -> running.sample(match, order));
 		assertThat(dictionary).isEqualTo(running.train(match).content());
-		StoredDictionary loaded = server().load(match, dictionary);
+		StoredDictionary loaded = server(kilobytes * 1024).load(match, dictionary);
 		assertThat(loaded.hash()).isEqualTo(DczCodec.sha256(dictionary));
 		assertThat(this.logged).anySatisfy((line) -> assertThat(line)
 			.startsWith("SHA-256: " + HexFormat.of().formatHex(loaded.hash()) + ", named by clients as ")
@@ -211,10 +215,11 @@ class TrainDictionaryMojoTests {
 	}
 
 	/**
-	 * Returns a trainer as the server makes it by default: 2MB of samples, 256KB dictionaries.
+	 * Returns a trainer as the server makes it by default (2MB of samples), of dictionaries of
+	 * at most a size.
 	 */
-	private static DictionaryTrainer server() {
-		return new DictionaryTrainer(2 * 1024 * 1024, 256 * 1024, "/restcompress/dictionaries");
+	private static DictionaryTrainer server(int dictionarySize) {
+		return new DictionaryTrainer(2 * 1024 * 1024, dictionarySize, "/restcompress/dictionaries");
 	}
 
 	private String written() throws IOException {
