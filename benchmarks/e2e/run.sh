@@ -19,6 +19,9 @@
 #   LINKS="loopback 1gbit" ...       # time requests on these links only (of loopback 10gbit
 #                                    # 1gbit 100mbit 10mbit)
 #   OUT=DIR CHART=FILE ...           # where the raw results and the chart go
+#   BURST=3000 ...                   # tbf burst of every shaped link (default 128kb at 10gbit,
+#                                    # 32kb at 1gbit, 16kb below); a burst passes at loopback
+#                                    # speed, so small bodies sent one at a time never wait
 #
 # The build is `./mvnw package` of the sample app and the benchmarks module (with -am), never
 # `install`: the jars stay in */target.
@@ -173,12 +176,17 @@ set_link() { # loopback | rate
 		in_ns ip link set lo mtu 65536
 		return
 	fi
-	local burst
-	case "$1" in
+	local burst=${BURST:-}
+	if [[ "$burst" =~ ^[0-9]+$ ]] && [ "$burst" -lt 2000 ]; then
+		echo "BURST=$burst is below a full packet (1,514 bytes): tbf would drop it; use 2000 or more" >&2
+		exit 1
+	fi
+	[ -n "$burst" ] || case "$1" in
 		10gbit) burst=128kb ;;
 		1gbit) burst=32kb ;;
 		*) burst=16kb ;;
 	esac
+	log "link $1: tbf burst $burst"
 	in_ns ip link set lo mtu 1500
 	in_ns tc qdisc replace dev lo root tbf rate "$1" burst "$burst" latency 200ms
 }
