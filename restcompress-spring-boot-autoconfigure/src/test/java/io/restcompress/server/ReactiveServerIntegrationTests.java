@@ -140,6 +140,18 @@ class ReactiveServerIntegrationTests extends AbstractServerIntegrationTests {
 	}
 
 	@Test
+	void completesANotModifiedResponseThatTheHandlerEndsWithoutABody() {
+		HttpResponse<byte[]> lzf = this.http.get("/checked-etag", "Accept-Encoding", "lzf");
+		assertThat(header(lzf, "Content-Encoding")).isEqualTo("lzf");
+		assertThat(header(lzf, "ETag")).isEqualTo("\"v1-lzf\"");
+		HttpResponse<byte[]> notModified = this.http.get("/checked-etag", "Accept-Encoding", "lzf", "If-None-Match",
+				"\"v1-lzf\"");
+		assertThat(notModified.statusCode()).isEqualTo(304);
+		assertThat(header(notModified, "ETag")).isEqualTo("\"v1-lzf\"");
+		assertThat(header(notModified, "Vary")).isEqualTo("Accept-Encoding");
+	}
+
+	@Test
 	void answersNotModifiedForASuffixedTagThatACacheWeakened() {
 		HttpResponse<byte[]> response = this.http.get("/etag", "Accept-Encoding", "gzip", "If-None-Match",
 				"W/\"v1-gzip\"");

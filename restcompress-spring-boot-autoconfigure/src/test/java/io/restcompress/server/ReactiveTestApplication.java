@@ -28,6 +28,7 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.reactive.function.server.RouterFunction;
 import org.springframework.web.reactive.function.server.ServerResponse;
+import org.springframework.web.server.ServerWebExchange;
 
 import static org.springframework.web.reactive.function.server.RouterFunctions.route;
 
@@ -93,6 +94,14 @@ class ReactiveTestApplication {
 				.contentType(MediaType.APPLICATION_JSON)
 				.eTag("\"v1\"")
 				.body(TestPayloads.json(20_000));
+		}
+
+		@GetMapping("/checked-etag")
+		Mono<ResponseEntity<byte[]>> checkedEtag(ServerWebExchange exchange) {
+			if (exchange.checkNotModified("\"v1\"")) {
+				return Mono.empty();
+			}
+			return Mono.just(ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(TestPayloads.json(20_000)));
 		}
 
 		@NotCompressed
