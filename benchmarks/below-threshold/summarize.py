@@ -1,5 +1,6 @@
 """Summarises benchmarks/below-threshold/run.sh's pairs: the mean ratio of CPU time per request
-(on / off) over every pair, and its spread between JVMs of one configuration."""
+(on / off) over every pair, its spread between JVMs of one configuration, and the median round,
+which a round or two of one JVM running at half or twice its usual speed does not pull."""
 import statistics
 import sys
 from collections import defaultdict
@@ -27,6 +28,9 @@ def main(path):
     print(f"pairs: {len(pairs)} ({len(ons)} on x {len(offs)} off JVMs)")
     print(f"CPU per request, on / off: {mean:.4f} (+/- {spread:.4f}, two standard errors over JVMs)")
     print(f"restcompress costs {100 * (1 - 1 / mean):.1f}% of the requests/s a CPU-bound server serves")
+    median = statistics.median(ratio for values in ratios.values() for ratio in values)
+    rounds = sum(len(values) for values in ratios.values())
+    print(f"median of the {rounds} rounds: {median:.4f} ({100 * (1 - 1 / median):.1f}% of the requests/s)")
     for name, group in (("on", ons), ("off", offs)):
         for port in group:
             ratio = rows[ons.index(port)] if name == "on" else columns[offs.index(port)]
