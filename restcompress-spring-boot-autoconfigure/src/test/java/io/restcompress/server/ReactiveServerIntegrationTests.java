@@ -214,7 +214,16 @@ class ReactiveServerIntegrationTests extends AbstractServerIntegrationTests {
 		HttpResponse<byte[]> response = this.http.get("/ndjson", "Accept-Encoding", "lzf");
 		assertThat(response.statusCode()).isEqualTo(200);
 		assertThat(response.headers().firstValue("Content-Encoding")).isEmpty();
+		assertThat(header(response, "Content-Length")).isEqualTo("0");
 		assertThat(response.body()).isEmpty();
+	}
+
+	@Test
+	void answersHeadToAStreamWithTheHeaderFieldsOfGet() {
+		HttpResponse<byte[]> head = this.http.head("/sse", "Accept-Encoding", "gzip");
+		assertThat(head.statusCode()).isEqualTo(200);
+		assertThat(header(head, "Content-Encoding")).isEqualTo("gzip");
+		assertThat(header(head, "Vary")).isEqualTo("Accept-Encoding");
 	}
 
 	@Test

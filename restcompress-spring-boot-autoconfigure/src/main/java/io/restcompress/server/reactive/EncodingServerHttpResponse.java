@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import io.restcompress.codec.CodecStreams;
 import io.restcompress.codec.ContentCodec;
@@ -36,7 +37,10 @@ import org.springframework.http.server.reactive.ServerHttpResponseDecorator;
  * threshold's worth of bytes has arrived or the body has ended, holding at most that many bytes
  * meanwhile. A body of declared length below the threshold that the rules leave as it is goes
  * to the server untouched, without this class's operators. A response without a body (a
- * {@code 304}, a {@code HEAD}) gets its header fields just before they are committed. Encoding
+ * {@code 304}, a {@code HEAD}, an empty stream) gets its header fields before the server
+ * commits it: when it is ended through this decorator, or when the filter chain completes, so
+ * the content-coding filter should stay outside the filters that change a response after the
+ * chain (it is among the first by default). Encoding
  * runs on the thread that delivers each buffer; every buffer is released, whichever way the
  * body ends.
  */
@@ -50,7 +54,7 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 
 	private final ResponseFields fields;
 
-	private volatile boolean decided;
+	private final AtomicBoolean decided = new AtomicBoolean();
 
 	EncodingServerHttpResponse(ServerHttpResponse delegate, ReactiveCompressionExchange exchange) {
 		super(delegate);
@@ -62,7 +66,7 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 	 * Leaves the response as it is, for a problem response written in its place.
 	 */
 	void bypass() {
-		this.decided = true;
+		this.decided.set(true);
 	}
 
 	/**
@@ -71,7 +75,7 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 	 * has completed.
 	 */
 	void chainCompleted() {
-		if (!this.decided && !isCommitted()) {
+		if (!this.decided.get() && !isCommitted()) {
 			beforeCommit();
 		}
 	}
@@ -100,7 +104,7 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 
 	private Mono<Void> write(Publisher<? extends DataBuffer> body) {
 		int status = status();
-		if (this.decided || status == HttpStatus.NOT_MODIFIED.value()) {
+		if (this.decided.get() || status == HttpStatus.NOT_MODIFIED.value()) {
 			beforeCommit();
 			return super.writeWith(body);
 		}
@@ -137,7 +141,7 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 	public Mono<Void> writeAndFlushWith(Publisher<? extends Publisher<? extends DataBuffer>> body) {
 		return Mono.defer(() -> {
 			int status = status();
-			if (this.decided || status == HttpStatus.NOT_MODIFIED.value()) {
+			if (this.decided.get() || status == HttpStatus.NOT_MODIFIED.value() || this.exchange.isHead()) {
 				beforeCommit();
 				return super.writeAndFlushWith(body);
 			}
@@ -173,7 +177,7 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 	}
 
 	private void identity(@Nullable SkipReason reason) {
-		this.decided = true;
+		this.decided.set(true);
 		this.exchange.skipped(reason);
 	}
 
@@ -185,17 +189,15 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 	private void beforeCommit() {
 		int status = status();
 		if (status == HttpStatus.NOT_MODIFIED.value()) {
-			if (!this.decided) {
-				this.decided = true;
+			if (this.decided.compareAndSet(false, true)) {
 				EncodingHeaders.applyToNotModified(this.exchange.decideNotModified(this.fields), this.fields);
 				this.exchange.skipped(this.exchange.ineligibility(status, this.fields));
 			}
 			return;
 		}
-		if (this.decided) {
+		if (!this.decided.compareAndSet(false, true)) {
 			return;
 		}
-		this.decided = true;
 		long declaredLength = getHeaders().getContentLength();
 		long length = (declaredLength >= 0 || this.exchange.isHead()) ? declaredLength : 0;
 		if (length == 0 && declaredLength < 0 && ResponseEncodingRules.mayEncodeStatus(status)) {
@@ -252,9 +254,22 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 					.concatMapIterable(this::accept)
 					.concatWith(Flux.defer(() -> emit(this::flush)));
 			})
-				.concatWith(Flux.defer(() -> this.undecided ? Flux.empty() : Flux.just(Flux.defer(this::finish))))
+				.concatWith(Flux.defer(this::end))
 				.doFinally((signal) -> release())
 				.doOnDiscard(DataBuffer.class, DataBufferUtils::release);
+		}
+
+		/**
+		 * Ends a flushed body: with the encoder's last block, or, for a stream that flushed
+		 * nothing, with the header fields of a body that ended empty, before the server commits
+		 * it.
+		 */
+		private Flux<Flux<DataBuffer>> end() {
+			if (this.undecided) {
+				beforeCommit();
+				return Flux.empty();
+			}
+			return Flux.just(Flux.defer(this::finish));
 		}
 
 		private Flux<DataBuffer> emit(Callable<List<DataBuffer>> buffers) {
@@ -268,7 +283,7 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 
 		synchronized void decide(long identityLength) {
 			this.undecided = false;
-			EncodingServerHttpResponse.this.decided = true;
+			EncodingServerHttpResponse.this.decided.set(true);
 			ResponseEncodingDecision decision = EncodingServerHttpResponse.this.exchange.decide(this.status,
 					EncodingServerHttpResponse.this.fields, identityLength);
 			EncodingHeaders.apply(decision, EncodingServerHttpResponse.this.fields);
