@@ -50,6 +50,14 @@ def test_compression_is_negotiated_by_default(ws_url):
         echo_all(ws)
 
 
+def test_the_switch_to_websocket_carries_no_content_length(ws_url):
+    """RFC 9110, section 8.6: a server must not send Content-Length in a 1xx response."""
+    with connect(ws_url, max_size=2**21) as ws:
+        assert ws.response.status_code == 101
+        assert "Content-Length" not in ws.response.headers
+        echo_all(ws)
+
+
 def test_no_compression_when_the_client_offers_none(ws_url):
     with connect(ws_url, compression=None, max_size=2**21) as ws:
         assert answer(ws) is None

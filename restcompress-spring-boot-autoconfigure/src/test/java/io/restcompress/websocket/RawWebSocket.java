@@ -94,6 +94,15 @@ public final class RawWebSocket implements Closeable {
 	}
 
 	/**
+	 * Returns a header field of the server's handshake answer.
+	 * @param name the field's name
+	 * @return its values, joined by commas, or {@code null} if the answer has none
+	 */
+	public @Nullable String header(String name) {
+		return this.headers.get(name.toLowerCase(Locale.ROOT));
+	}
+
+	/**
 	 * Returns the server's {@code Sec-WebSocket-Extensions} answer.
 	 * @return the answer, or {@code null} if it accepted no extension
 	 */

@@ -184,7 +184,9 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 	/**
 	 * Completes the header fields of a response whose body did not decide them: a {@code 304}
 	 * gets the {@code Vary} and entity tag of the {@code 200} it validates, a {@code HEAD} the
-	 * header fields of its {@code GET}. Once per response: a decided response is left as it is.
+	 * header fields of its {@code GET}, and the handshake of a protocol switch (a WebSocket
+	 * upgrade, which the server answers with {@code 101} when this completes it) nothing. Once
+	 * per response: a decided response is left as it is.
 	 */
 	private void beforeCommit() {
 		int status = status();
@@ -196,6 +198,10 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 			return;
 		}
 		if (!this.decided.compareAndSet(false, true)) {
+			return;
+		}
+		if (status == HttpStatus.OK.value() && this.exchange.isUpgrade()) {
+			this.exchange.skipped(SkipReason.STATUS_OR_METHOD);
 			return;
 		}
 		long declaredLength = getHeaders().getContentLength();

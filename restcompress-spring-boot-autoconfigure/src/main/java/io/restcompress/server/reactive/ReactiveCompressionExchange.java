@@ -65,6 +65,13 @@ final class ReactiveCompressionExchange {
 		return this.head;
 	}
 
+	/**
+	 * Whether the request asks to switch protocols ({@code Upgrade}, a WebSocket handshake).
+	 */
+	boolean isUpgrade() {
+		return this.exchange.getRequest().getHeaders().containsHeader(HttpHeaders.UPGRADE);
+	}
+
 	long minResponseSize() {
 		return this.rules.minResponseSize();
 	}

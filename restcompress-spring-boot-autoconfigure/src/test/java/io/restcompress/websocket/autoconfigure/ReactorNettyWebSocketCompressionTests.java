@@ -51,6 +51,16 @@ class ReactorNettyWebSocketCompressionTests {
 	}
 
 	@Test
+	void switchesProtocolsWithoutContentLength() throws Exception {
+		try (ConfigurableApplicationContext context = start();
+				RawWebSocket socket = RawWebSocket.connect(port(context), "/echo", OFFER)) {
+			assertThat(socket.status()).isEqualTo(101);
+			assertThat(socket.header("Content-Length")).isNull();
+			assertEchoes(socket, 1, JSON, true);
+		}
+	}
+
+	@Test
 	void grantsTheContextResetsAClientAsksFor() throws Exception {
 		try (ConfigurableApplicationContext context = start();
 				RawWebSocket socket = RawWebSocket.connect(port(context), "/echo",
