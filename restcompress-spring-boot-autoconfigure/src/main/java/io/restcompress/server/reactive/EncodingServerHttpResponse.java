@@ -1,10 +1,11 @@
 package io.restcompress.server.reactive;
 
 import java.io.IOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 import io.restcompress.codec.CodecStreams;
 import io.restcompress.codec.ContentCodec;
@@ -54,7 +55,18 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 
 	private final ResponseFields fields;
 
-	private final AtomicBoolean decided = new AtomicBoolean();
+	private static final VarHandle DECIDED;
+
+	static {
+		try {
+			DECIDED = MethodHandles.lookup().findVarHandle(EncodingServerHttpResponse.class, "decided", boolean.class);
+		}
+		catch (ReflectiveOperationException ex) {
+			throw new ExceptionInInitializerError(ex);
+		}
+	}
+
+	private volatile boolean decided;
 
 	EncodingServerHttpResponse(ServerHttpResponse delegate, ReactiveCompressionExchange exchange) {
 		super(delegate);
@@ -66,7 +78,7 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 	 * Leaves the response as it is, for a problem response written in its place.
 	 */
 	void bypass() {
-		this.decided.set(true);
+		this.decided = true;
 	}
 
 	/**
@@ -75,7 +87,7 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 	 * has completed.
 	 */
 	void chainCompleted() {
-		if (!this.decided.get() && !isCommitted()) {
+		if (!this.decided && !isCommitted()) {
 			beforeCommit();
 		}
 	}
@@ -104,7 +116,7 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 
 	private Mono<Void> write(Publisher<? extends DataBuffer> body) {
 		int status = status();
-		if (this.decided.get() || status == HttpStatus.NOT_MODIFIED.value()) {
+		if (this.decided || status == HttpStatus.NOT_MODIFIED.value()) {
 			beforeCommit();
 			return super.writeWith(body);
 		}
@@ -141,7 +153,7 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 	public Mono<Void> writeAndFlushWith(Publisher<? extends Publisher<? extends DataBuffer>> body) {
 		return Mono.defer(() -> {
 			int status = status();
-			if (this.decided.get() || status == HttpStatus.NOT_MODIFIED.value() || this.exchange.isHead()) {
+			if (this.decided || status == HttpStatus.NOT_MODIFIED.value() || this.exchange.isHead()) {
 				beforeCommit();
 				return super.writeAndFlushWith(body);
 			}
@@ -177,8 +189,16 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 	}
 
 	private void identity(@Nullable SkipReason reason) {
-		this.decided.set(true);
+		this.decided = true;
 		this.exchange.skipped(reason);
+	}
+
+	/**
+	 * Marks the response decided, once.
+	 * @return whether this call decided it
+	 */
+	private boolean markDecided() {
+		return DECIDED.compareAndSet(this, false, true);
 	}
 
 	/**
@@ -191,13 +211,13 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 	private void beforeCommit() {
 		int status = status();
 		if (status == HttpStatus.NOT_MODIFIED.value()) {
-			if (this.decided.compareAndSet(false, true)) {
+			if (markDecided()) {
 				EncodingHeaders.applyToNotModified(this.exchange.decideNotModified(this.fields), this.fields);
 				this.exchange.skipped(this.exchange.ineligibility(status, this.fields));
 			}
 			return;
 		}
-		if (!this.decided.compareAndSet(false, true)) {
+		if (!markDecided()) {
 			return;
 		}
 		if (status == HttpStatus.OK.value() && this.exchange.isUpgrade()) {
@@ -289,7 +309,7 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 
 		synchronized void decide(long identityLength) {
 			this.undecided = false;
-			EncodingServerHttpResponse.this.decided.set(true);
+			EncodingServerHttpResponse.this.decided = true;
 			ResponseEncodingDecision decision = EncodingServerHttpResponse.this.exchange.decide(this.status,
 					EncodingServerHttpResponse.this.fields, identityLength);
 			EncodingHeaders.apply(decision, EncodingServerHttpResponse.this.fields);
