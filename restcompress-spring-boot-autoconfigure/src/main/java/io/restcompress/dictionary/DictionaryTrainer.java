@@ -221,7 +221,7 @@ public final class DictionaryTrainer {
 				Map<String, Object> entry = new LinkedHashMap<>();
 				entry.put("samples", (pool != null) ? pool.bodies.size() : 0);
 				entry.put("sampleBytes", (pool != null) ? pool.bytes : 0L);
-				if (pool != null && pool.trainedFrom) {
+				if (pool != null && pool.trained()) {
 					entry.put("samplesSinceTraining", pool.keptSinceTraining());
 				}
 				StoredDictionary dictionary = this.trained.get(match);
@@ -256,8 +256,6 @@ public final class DictionaryTrainer {
 
 		private long bytesSinceTraining;
 
-		private boolean trainedFrom;
-
 		/**
 		 * Keeps a body if it fits beside the samples taken since the last training, in place of
 		 * as many of the older samples as it needs room of; otherwise the samples are complete.
@@ -286,8 +284,14 @@ public final class DictionaryTrainer {
 		void renewAfter(long keptBefore) {
 			this.keptBeforeTraining = keptBefore;
 			this.bytesSinceTraining = bytesKeptFrom(keptBefore);
-			this.trainedFrom = true;
 			this.complete = false;
+		}
+
+		/**
+		 * Whether a training has used these samples: one always uses at least a body.
+		 */
+		boolean trained() {
+			return this.keptBeforeTraining > 0;
 		}
 
 		/**
