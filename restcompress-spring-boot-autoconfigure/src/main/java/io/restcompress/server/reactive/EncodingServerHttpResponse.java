@@ -51,10 +51,6 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 			MediaType.APPLICATION_NDJSON, MediaType.parseMediaType("application/stream+json"),
 			MediaType.parseMediaType("application/*+x-ndjson"));
 
-	private final ReactiveCompressionExchange exchange;
-
-	private final ResponseFields fields;
-
 	private static final VarHandle DECIDED;
 
 	static {
@@ -65,6 +61,10 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 			throw new ExceptionInInitializerError(ex);
 		}
 	}
+
+	private final ReactiveCompressionExchange exchange;
+
+	private final ResponseFields fields;
 
 	private volatile boolean decided;
 
