@@ -1,5 +1,6 @@
 package io.restcompress.dictionary;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -53,26 +54,31 @@ public final class DictionaryExchangeCodings implements ExchangeCodings {
 			return List.of();
 		}
 		String contextPath = applicationPath.get();
+		byte[] hash = DictionaryFields.parseAvailableDictionary(requestHeader.apply(DictionaryFields.AVAILABLE_DICTIONARY));
 		if (!declaration.trained()) {
 			response.set(DictionaryFields.USE_AS_DICTIONARY, contextPath.isEmpty() ? declaration.field()
 					: DictionaryFields.useAsDictionary(contextPath, declaration.match(), declaration.id()));
 		}
 		else {
-			advertiseTrained(declaration.match(), contextPath, response);
+			advertiseTrained(declaration.match(), contextPath, hash, response);
 		}
 		String vary = VaryHeader.with(response.getAll(HttpHeaders.VARY), DictionaryFields.AVAILABLE_DICTIONARY);
 		if (vary != null) {
 			response.set(HttpHeaders.VARY, vary);
 		}
-		byte[] hash = DictionaryFields.parseAvailableDictionary(requestHeader.apply(DictionaryFields.AVAILABLE_DICTIONARY));
 		String pathWithinApplication = path.startsWith(contextPath) ? path.substring(contextPath.length()) : path;
 		StoredDictionary dictionary = (hash != null) ? find(declaration, hash, pathWithinApplication) : null;
 		return (dictionary != null) ? this.codings.of(dictionary, declaration.codings()) : List.of();
 	}
 
-	private void advertiseTrained(MatchPattern match, String contextPath, ResponseFields response) {
+	/**
+	 * Adds the {@code Link} to the pattern's trained dictionary, unless the request's
+	 * {@code Available-Dictionary} shows that the client already has it.
+	 */
+	private void advertiseTrained(MatchPattern match, String contextPath, byte @Nullable [] available,
+			ResponseFields response) {
 		StoredDictionary trained = (this.trainer != null) ? this.trainer.trained(match) : null;
-		if (trained != null) {
+		if (trained != null && !Arrays.equals(trained.hash(), available)) {
 			String link = "<" + contextPath + this.trainer.url(trained) + ">; rel=\"compression-dictionary\"";
 			String existing = response.get(HttpHeaders.LINK);
 			response.set(HttpHeaders.LINK, (existing != null) ? existing + ", " + link : link);

@@ -200,6 +200,24 @@ abstract class AbstractDictionaryServerTests extends DictionaryServerTestBase {
 	}
 
 	@Test
+	void leavesTheLinkOutWhenTheRequestNamesTheTrainedDictionary() throws Exception {
+		String path = trainedDictionaryPath();
+		String available = DictionaryFields.availableDictionary(DczCodec.sha256(get(path).body()));
+		HttpResponse<byte[]> known = get("/api/small/1001", "Accept-Encoding", "dcz, zstd", "Available-Dictionary",
+				available);
+		assertThat(known.headers().firstValue("Content-Encoding")).hasValue("dcz");
+		assertThat(known.headers().allValues("Link")).isEmpty();
+		assertThat(String.join(",", known.headers().allValues("Vary"))).contains("Available-Dictionary");
+		HttpResponse<byte[]> identity = get("/api/small/1001", "Accept-Encoding", "identity", "Available-Dictionary",
+				available);
+		assertThat(identity.headers().allValues("Link")).isEmpty();
+		HttpResponse<byte[]> other = get("/api/small/1001", "Accept-Encoding", "dcz, zstd", "Available-Dictionary",
+				DictionaryFields.availableDictionary(DczCodec.sha256("another dictionary".getBytes(StandardCharsets.UTF_8))));
+		assertThat(other.headers().firstValue("Content-Encoding")).hasValue("zstd");
+		assertThat(other.headers().firstValue("Link")).hasValue("<" + path + ">; rel=\"compression-dictionary\"");
+	}
+
+	@Test
 	void trainedDictionaryAnswersHeadAndRefusesOtherMethodsAndUnknownHashes() throws Exception {
 		String path = trainedDictionaryPath();
 		HttpResponse<byte[]> served = get(path);
