@@ -27,11 +27,16 @@ import io.restcompress.codec.ZstdCodec;
  */
 final class HttpTestClient {
 
-	private final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+	private final HttpClient client;
 
 	private final String base;
 
 	HttpTestClient(int port) {
+		this(port, HttpClient.Version.HTTP_1_1);
+	}
+
+	HttpTestClient(int port, HttpClient.Version version) {
+		this.client = HttpClient.newBuilder().version(version).build();
 		this.base = "http://localhost:" + port;
 	}
 

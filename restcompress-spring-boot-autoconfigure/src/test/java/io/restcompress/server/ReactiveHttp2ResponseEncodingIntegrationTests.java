@@ -1,0 +1,68 @@
+package io.restcompress.server;
+
+import java.net.http.HttpResponse;
+import java.util.List;
+
+import io.restcompress.internal.reactive.LeakRecordingDetector;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import reactor.core.publisher.Sinks;
+
+import org.springframework.boot.test.context.SpringBootTest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * HTTP/2 responses on Reactor Netty, whose responses without a body the content-coding
+ * filter completes itself.
+ */
+@SpringBootTest(classes = ReactiveTestApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+		properties = { "spring.main.web-application-type=reactive", "server.http2.enabled=true" })
+class ReactiveHttp2ResponseEncodingIntegrationTests extends AbstractHttp2ResponseEncodingTests {
+
+	@AfterAll
+	static void releasedEveryBuffer() {
+		LeakRecordingDetector.assertNoLeaks();
+	}
+
+	@Test
+	void sendsAnEmptyStreamOverHttp2WithoutCoding() {
+		endsTheStreamWith();
+		HttpResponse<byte[]> response = get("/ndjson", "Accept-Encoding", "lzf");
+		assertThat(response.statusCode()).isEqualTo(200);
+		assertThat(response.headers().firstValue("Content-Encoding")).isEmpty();
+		assertThat(header(response, "Content-Length")).isEqualTo("0");
+		assertThat(response.body()).isEmpty();
+	}
+
+	/**
+	 * {@code /etag} is answered by {@code ResponseEntity} handling, which ends the {@code 304}
+	 * through the filter's response; {@code /checked-etag} by the handler's
+	 * {@code checkNotModified} and an empty result, which leaves it to the end of the filter
+	 * chain.
+	 */
+	@Override
+	List<String> notModifiedPaths() {
+		return List.of("/etag", "/checked-etag");
+	}
+
+	@Override
+	String streamPath() {
+		return "/sse";
+	}
+
+	@Override
+	void endsTheStream() {
+		endsTheStreamWith("first");
+	}
+
+	private static void endsTheStreamWith(String... events) {
+		Sinks.Many<String> sink = Sinks.many().unicast().onBackpressureBuffer();
+		for (String event : events) {
+			sink.tryEmitNext(event);
+		}
+		sink.tryEmitComplete();
+		ReactiveTestApplication.events = sink;
+	}
+
+}
