@@ -6,7 +6,11 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.time.Duration;
+import java.util.Random;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -45,6 +49,30 @@ abstract class AbstractHttp2RequestDecodingTests extends AbstractServerIntegrati
 		assertThat(response.version()).isEqualTo(HttpClient.Version.HTTP_2);
 		assertThat(response.statusCode()).isEqualTo(200);
 		assertThat(response.body()).isEmpty();
+	}
+
+	@Test
+	void decodesLargeBodiesOneAfterAnotherWithoutStalling() throws Exception {
+		byte[] body = new byte[1 << 20];
+		new Random(6).nextBytes(body);
+		byte[] encoded = HttpTestClient.encode("gzip", body);
+		upgradeToHttp2();
+		int uploads = 100;
+		for (int i = 0; i < uploads; i++) {
+			HttpRequest upload = request(echoPath()).header("Content-Encoding", "gzip")
+				.timeout(Duration.ofSeconds(10))
+				.POST(HttpRequest.BodyPublishers.ofByteArray(encoded))
+				.build();
+			HttpResponse<byte[]> response;
+			try {
+				response = this.client.send(upload, HttpResponse.BodyHandlers.ofByteArray());
+			}
+			catch (HttpTimeoutException ex) {
+				throw new AssertionError("Upload " + (i + 1) + " of " + uploads + " stalled", ex);
+			}
+			assertThat(response.version()).isEqualTo(HttpClient.Version.HTTP_2);
+			assertThat(response.body()).isEqualTo(body);
+		}
 	}
 
 	private void upgradeToHttp2() throws IOException, InterruptedException {

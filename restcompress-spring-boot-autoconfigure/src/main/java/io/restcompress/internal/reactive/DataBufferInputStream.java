@@ -20,13 +20,17 @@ import org.springframework.core.io.buffer.DataBufferUtils;
  * a thread of its own. It requests at most {@code prefetch} buffers ahead, returns as soon as
  * some bytes are available, and releases every buffer: when read, when closed, and when one
  * arrives after the close. {@link #close()} may be called from any thread; it cancels the
- * subscription and wakes a blocked reader. The publisher's signals never block.
+ * subscription and wakes a blocked reader. The publisher's signals never block. After each
+ * request the reader makes, it runs a given action, for a transport that must be told to pass the
+ * demand on.
  */
 final class DataBufferInputStream extends InputStream implements Subscriber<DataBuffer> {
 
 	private final Publisher<? extends DataBuffer> source;
 
 	private final int prefetch;
+
+	private final Runnable afterRequest;
 
 	private final ReentrantLock lock = new ReentrantLock();
 
@@ -52,10 +56,12 @@ final class DataBufferInputStream extends InputStream implements Subscriber<Data
 	 * Creates a stream that subscribes to {@code source} on its first read.
 	 * @param source the buffers to read
 	 * @param prefetch the most buffers requested ahead of the reader
+	 * @param afterRequest runs on the reader's thread after each request it makes
 	 */
-	public DataBufferInputStream(Publisher<? extends DataBuffer> source, int prefetch) {
+	DataBufferInputStream(Publisher<? extends DataBuffer> source, int prefetch, Runnable afterRequest) {
 		this.source = source;
 		this.prefetch = prefetch;
+		this.afterRequest = afterRequest;
 	}
 
 	@Override
@@ -230,6 +236,7 @@ final class DataBufferInputStream extends InputStream implements Subscriber<Data
 		Subscription current = this.subscription;
 		if (n > 0 && current != null) {
 			current.request(n);
+			this.afterRequest.run();
 		}
 	}
 

@@ -48,8 +48,21 @@ public final class ReactiveBodyDecoder {
 	 * @return the decoded body
 	 */
 	public Flux<DataBuffer> decode(Flux<DataBuffer> body, Decoding decoding) {
+		return decode(body, () -> {
+		}, decoding);
+	}
+
+	/**
+	 * Returns the decoded body; nothing is read until it is subscribed to.
+	 * @param body the encoded body
+	 * @param afterDemand runs on the decoder's thread each time it has asked for more of the
+	 * body
+	 * @param decoding opens the decoded stream over the encoded one
+	 * @return the decoded body
+	 */
+	public Flux<DataBuffer> decode(Flux<DataBuffer> body, Runnable afterDemand, Decoding decoding) {
 		return Flux.defer(() -> {
-			DataBufferInputStream input = new DataBufferInputStream(body, PREFETCH);
+			DataBufferInputStream input = new DataBufferInputStream(body, PREFETCH, afterDemand);
 			return Flux
 				.from(DataBufferUtils.outputStreamPublisher((output) -> copy(decoding, input, output),
 						this.bufferFactory, this.executor, CHUNK_SIZE))

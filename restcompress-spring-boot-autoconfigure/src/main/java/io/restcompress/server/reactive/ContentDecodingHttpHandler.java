@@ -96,7 +96,9 @@ public final class ContentDecodingHttpHandler implements HttpHandler {
 				mutable.remove(HttpHeaders.CONTENT_LENGTH);
 			}
 		}).build();
-		return decoders.isEmpty() ? mutated : new DecodedRequest(mutated, decodedBody(request.getBody(), decoders));
+		return decoders.isEmpty() ? mutated
+				: new DecodedRequest(mutated,
+						decodedBody(request.getBody(), ReactorNettyStreamFlush.afterDemand(request), decoders));
 	}
 
 	private void stripCodings(HttpHeaders headers, String name) {
@@ -109,10 +111,10 @@ public final class ContentDecodingHttpHandler implements HttpHandler {
 		}
 	}
 
-	private Flux<DataBuffer> decodedBody(Flux<DataBuffer> body, List<ContentCodec> decoders) {
+	private Flux<DataBuffer> decodedBody(Flux<DataBuffer> body, Runnable afterDemand, List<ContentCodec> decoders) {
 		RecordingDecodingListener listener = new RecordingDecodingListener(this.recorder, Side.SERVER,
 				Direction.REQUEST);
-		return this.decoder.decode(body, (encoded) -> ContentDecoding.open(encoded, decoders,
+		return this.decoder.decode(body, afterDemand, (encoded) -> ContentDecoding.open(encoded, decoders,
 				this.settings.maxDecodedRequestSize(), listener));
 	}
 
