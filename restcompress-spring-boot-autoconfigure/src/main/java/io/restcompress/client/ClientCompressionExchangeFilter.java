@@ -86,13 +86,14 @@ public final class ClientCompressionExchangeFilter implements ExchangeFilterFunc
 			ExchangeFunction next, boolean mayResend) {
 		AtomicReference<ContentCodec> used = new AtomicReference<>();
 		URI uri = request.url();
-		return next.exchange(compressing(request, decision, used)).flatMap((response) -> {
+		ResponseStream stream = new ResponseStream();
+		return next.exchange(compressing(request, decision, used)).contextWrite(stream::into).flatMap((response) -> {
 			RequestDecision resend = this.compression.requests()
 				.afterResponse(uri, response.statusCode().value(), response.headers().asHttpHeaders(), used.get());
 			if (mayResend && resend != null) {
 				return response.releaseBody().then(exchange(request, resend, offered, next, false));
 			}
-			return Mono.just(decoded(request, response, offered));
+			return Mono.just(decoded(request, response, offered, stream));
 		});
 	}
 
@@ -105,7 +106,8 @@ public final class ClientCompressionExchangeFilter implements ExchangeFilterFunc
 			.build();
 	}
 
-	private ClientResponse decoded(ClientRequest request, ClientResponse response, List<ContentCodec> offered) {
+	private ClientResponse decoded(ClientRequest request, ClientResponse response, List<ContentCodec> offered,
+			ResponseStream stream) {
 		ClientCompression.ResponseReading reading = this.compression.responseReading(request.url(), request.method(),
 				response.statusCode().value(), response.headers().asHttpHeaders(), offered);
 		if (reading.untouched()) {
@@ -118,7 +120,7 @@ public final class ClientCompressionExchangeFilter implements ExchangeFilterFunc
 			.headers((target) -> target.addAll(headers))
 			.cookies((target) -> target.addAll(response.cookies()))
 			.request(response.request())
-			.body(this.decoder.decode(response.bodyToFlux(DataBuffer.class),
+			.body(this.decoder.decode(response.bodyToFlux(DataBuffer.class), stream::demanded,
 					(encoded) -> this.compression.readingStream(encoded, reading, request.url())))
 			.build();
 	}

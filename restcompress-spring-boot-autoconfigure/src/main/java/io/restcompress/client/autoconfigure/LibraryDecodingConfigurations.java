@@ -1,5 +1,6 @@
 package io.restcompress.client.autoconfigure;
 
+import io.restcompress.client.ReactorNettyResponseStreams;
 import org.apache.hc.client5.http.impl.async.HttpAsyncClientBuilder;
 import org.apache.hc.client5.http.impl.classic.HttpClientBuilder;
 import org.eclipse.jetty.client.HttpClient;
@@ -25,6 +26,8 @@ import org.springframework.context.annotation.Configuration;
  * (through Spring's factory) and Reactor Netty decode gzip and deflate themselves; Jetty decodes
  * gzip and adds its own {@code Accept-Encoding}; Apache HttpClient 5, classic and (since 5.6)
  * async, decodes gzip and deflate and fails on codings it does not know, such as {@code lzf}.
+ * Reactor Netty's {@code WebClient} connector also gets {@link ReactorNettyResponseStreams}, so
+ * that HTTP/2 response bodies decoded on another thread do not stall.
  */
 final class LibraryDecodingConfigurations {
 
@@ -106,7 +109,8 @@ final class LibraryDecodingConfigurations {
 
 		@Bean
 		ClientHttpConnectorBuilderCustomizer<ReactorClientHttpConnectorBuilder> restCompressReactorNettyConnectorDecodingCustomizer() {
-			return (builder) -> builder.withHttpClientCustomizer((client) -> client.compress(false));
+			return (builder) -> builder
+				.withHttpClientCustomizer((client) -> ReactorNettyResponseStreams.flushing(client.compress(false)));
 		}
 
 	}
