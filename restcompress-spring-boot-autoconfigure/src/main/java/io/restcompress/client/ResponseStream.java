@@ -2,6 +2,7 @@ package io.restcompress.client;
 
 import org.jspecify.annotations.Nullable;
 import reactor.util.context.Context;
+import reactor.util.context.ContextView;
 
 /**
  * What a connector tells {@link ClientCompressionExchangeFilter} about the stream a response
@@ -15,7 +16,7 @@ final class ResponseStream {
 
 	private volatile @Nullable Runnable afterDemand;
 
-	static @Nullable ResponseStream in(reactor.util.context.ContextView context) {
+	static @Nullable ResponseStream in(ContextView context) {
 		return context.<ResponseStream>getOrEmpty(KEY).orElse(null);
 	}
 
