@@ -11,25 +11,28 @@ import io.restcompress.codec.ContentCodecs;
 import io.restcompress.codec.GzipCodec;
 import org.junit.jupiter.api.Test;
 import reactor.netty.http.HttpProtocol;
-import reactor.netty.http.client.HttpClient;
 
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.boot.http.client.reactive.ClientHttpConnectorBuilder;
+import org.springframework.boot.http.client.reactive.ReactorClientHttpConnectorBuilder;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.context.annotation.Import;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
-import org.springframework.http.client.reactive.ReactorClientHttpConnector;
+import org.springframework.http.client.reactive.ClientHttpConnector;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * WebClient on Reactor Netty over HTTP/2 (h2c) decoding encoded responses far larger than a
- * stream's flow-control window, one after another, from the project's own server on Tomcat.
+ * WebClient on the auto-configured Reactor Netty connector, switched to HTTP/2 (h2c), decoding
+ * encoded responses far larger than a stream's flow-control window, one after another, from the
+ * project's own server on Tomcat.
  */
 @SpringBootTest(classes = ReactorNettyHttp2ResponseTests.App.class, webEnvironment = WebEnvironment.RANDOM_PORT,
 		properties = "server.http2.enabled=true")
@@ -40,10 +43,16 @@ class ReactorNettyHttp2ResponseTests {
 	@LocalServerPort
 	private int port;
 
+	@Autowired
+	private ClientHttpConnectorBuilder<?> autoConfiguredConnector;
+
 	@Test
 	void decodesLargeResponsesOneAfterAnotherWithoutStalling() throws Exception {
-		HttpClient http2 = HttpClient.create().protocol(HttpProtocol.H2C).compress(false);
-		TestClient client = TestClient.webClient(new ReactorClientHttpConnector(ReactorNettyResponseStreams.flushing(http2)),
+		assertThat(this.autoConfiguredConnector).isInstanceOf(ReactorClientHttpConnectorBuilder.class);
+		ClientHttpConnector http2 = ((ReactorClientHttpConnectorBuilder) this.autoConfiguredConnector)
+			.withHttpClientCustomizer((httpClient) -> httpClient.protocol(HttpProtocol.H2C))
+			.build();
+		TestClient client = TestClient.webClient(http2,
 				ClientCompression.builder(ContentCodecs.of(new GzipCodec(1))).acceptEncodings(List.of("gzip")).requestEncoding("gzip").build(),
 				false);
 		URI random = URI.create("http://localhost:" + this.port + "/api/random");
