@@ -1,8 +1,12 @@
 """Every coding in both directions against the sample app: compressed responses from
 /api/static, /api/complex/{n} and /api/echo, compressed request bodies to /api/echo."""
+import gzip
 import json
+import random
 
+import httpx
 import pytest
+import requests
 
 from support.http import THRESHOLD, compressible, decoded, send
 
@@ -70,3 +74,20 @@ def test_echo_in_both_directions(session, base_url, coding, payload):
 def test_the_run_speaks_its_protocol(session, base_url, http2):
     exchange = send(session, "GET", base_url + "/api/ping")
     assert exchange.http_version == ("HTTP/2" if http2 else "HTTP/1.1")
+
+
+def test_large_compressed_uploads_one_after_another_are_decoded(session, base_url):
+    """Uploads far larger than an HTTP/2 stream's flow-control window (64 KB), one after another
+    on one connection: none may stall (Reactor Netty once left a WINDOW_UPDATE unflushed)."""
+    body = random.Random(6).randbytes(1_000_000)
+    encoded = gzip.compress(body, 1)
+    uploads = 30
+    for i in range(uploads):
+        try:
+            exchange = send(session, "POST", base_url + "/api/echo", data=encoded, timeout=20,
+                            headers={"Content-Encoding": "gzip", "Content-Type": "application/octet-stream",
+                                     "Accept-Encoding": "identity"})
+        except (httpx.TimeoutException, requests.Timeout) as stalled:
+            pytest.fail(f"upload {i + 1} of {uploads} stalled: {stalled!r}")
+        assert exchange.status == 200
+        assert exchange.body == body
