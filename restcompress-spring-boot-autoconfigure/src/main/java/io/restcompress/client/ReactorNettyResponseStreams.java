@@ -1,6 +1,6 @@
 package io.restcompress.client;
 
-import io.netty.channel.Channel;
+import io.restcompress.internal.reactive.Http2StreamFlush;
 import reactor.netty.Connection;
 import reactor.netty.http.client.HttpClient;
 import reactor.netty.http.client.HttpClientResponse;
@@ -31,9 +31,9 @@ public final class ReactorNettyResponseStreams {
 
 	private static void received(HttpClientResponse response, Connection connection) {
 		ResponseStream stream = ResponseStream.in(response.currentContextView());
-		Channel channel = connection.channel();
-		if (stream != null && channel.parent() != null) {
-			stream.afterDemand(() -> channel.eventLoop().execute(channel::flush));
+		Runnable flush = Http2StreamFlush.afterDemand(connection.channel());
+		if (stream != null && flush != null) {
+			stream.afterDemand(flush);
 		}
 	}
 

@@ -52,9 +52,11 @@ class ReactorNettyHttp2ResponseTests {
 		ClientHttpConnector http2 = ((ReactorClientHttpConnectorBuilder) this.autoConfiguredConnector)
 			.withHttpClientCustomizer((httpClient) -> httpClient.protocol(HttpProtocol.H2C))
 			.build();
-		TestClient client = TestClient.webClient(http2,
-				ClientCompression.builder(ContentCodecs.of(new GzipCodec(1))).acceptEncodings(List.of("gzip")).requestEncoding("gzip").build(),
-				false);
+		ClientCompression gzip = ClientCompression.builder(ContentCodecs.of(new GzipCodec(1)))
+			.acceptEncodings(List.of("gzip"))
+			.requestEncoding("gzip")
+			.build();
+		TestClient client = TestClient.webClient(http2, gzip, false);
 		URI random = URI.create("http://localhost:" + this.port + "/api/random");
 		int exchanges = 200;
 		for (int i = 0; i < exchanges; i++) {

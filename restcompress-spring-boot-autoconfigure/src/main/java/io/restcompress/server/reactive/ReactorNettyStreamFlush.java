@@ -1,6 +1,6 @@
 package io.restcompress.server.reactive;
 
-import io.netty.channel.Channel;
+import io.restcompress.internal.reactive.Http2StreamFlush;
 import org.jspecify.annotations.Nullable;
 import reactor.netty.Connection;
 
@@ -9,11 +9,8 @@ import org.springframework.http.server.reactive.ServerHttpRequestDecorator;
 import org.springframework.util.ClassUtils;
 
 /**
- * Keeps an HTTP/2 request body moving on Reactor Netty while a decoder reads it from a thread of
- * its own. When more of a stream's body is asked for outside the connection's read, Netty (4.2.18)
- * may write the stream's {@code WINDOW_UPDATE} without flushing it; a client that has used up its
- * flow-control window then waits for it forever, and the request hangs. Flushing the stream's
- * channel on its event loop after each demand, behind the read that demand starts, sends it.
+ * Finds the Reactor Netty HTTP/2 stream of a request, whose body the decoder must keep moving
+ * with {@link Http2StreamFlush}; on other servers and over HTTP/1.1 there is nothing to do.
  */
 final class ReactorNettyStreamFlush {
 
@@ -32,13 +29,13 @@ final class ReactorNettyStreamFlush {
 	 * @return a flush of its HTTP/2 stream on Reactor Netty, otherwise nothing
 	 */
 	static Runnable afterDemand(ServerHttpRequest request) {
-		Channel stream = REACTOR_NETTY_PRESENT ? ReactorNetty.http2Stream(request) : null;
-		return (stream != null) ? () -> stream.eventLoop().execute(stream::flush) : NONE;
+		Runnable flush = REACTOR_NETTY_PRESENT ? ReactorNetty.afterDemand(request) : null;
+		return (flush != null) ? flush : NONE;
 	}
 
 	private static final class ReactorNetty {
 
-		static @Nullable Channel http2Stream(ServerHttpRequest request) {
+		static @Nullable Runnable afterDemand(ServerHttpRequest request) {
 			Object nativeRequest;
 			try {
 				nativeRequest = ServerHttpRequestDecorator.getNativeRequest(request);
@@ -46,11 +43,8 @@ final class ReactorNettyStreamFlush {
 			catch (IllegalArgumentException ex) {
 				return null;
 			}
-			if (nativeRequest instanceof Connection connection) {
-				Channel channel = connection.channel();
-				return (channel.parent() != null) ? channel : null;
-			}
-			return null;
+			return (nativeRequest instanceof Connection connection)
+					? Http2StreamFlush.afterDemand(connection.channel()) : null;
 		}
 
 	}
