@@ -6,6 +6,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.util.ResourceLeakDetector;
+import io.netty.util.ResourceLeakDetectorFactory;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -42,9 +43,14 @@ public class LeakRecordingDetector<T> extends ResourceLeakDetector<T> {
 
 	/**
 	 * Collects garbage so that unreleased buffers are found, lets the detector report them,
-	 * and fails if it reported any since the last call.
+	 * and fails if it reported any since the last call. Fails as well if Netty does not use this
+	 * detector (a system property that names a class Netty cannot load leaves its own in place),
+	 * since no leak could then be found.
 	 */
 	public static void assertNoLeaks() {
+		assertThat(ResourceLeakDetectorFactory.instance().newResourceLeakDetector(ByteBuf.class))
+			.as("the leak detector Netty uses (io.netty.customResourceLeakDetector)")
+			.isInstanceOf(LeakRecordingDetector.class);
 		for (int i = 0; i < 5; i++) {
 			System.gc();
 			System.runFinalization();
