@@ -1,0 +1,65 @@
+package io.restcompress.benchmarks;
+
+import java.io.IOException;
+import java.util.List;
+
+import io.restcompress.codec.DczCodec;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+
+class DictionaryBenchmarkTests {
+
+	@Test
+	void everyVariantCodesTheRecordsItChecksAtSetup() throws IOException {
+		for (String variant : List.of("zstd", "dcz", "prepared-3", "loaded-4")) {
+			DictionaryBenchmark benchmark = benchmark(variant);
+			try {
+				for (int i = 0; i < 3; i++) {
+					assertThat(benchmark.encode()).as(variant).isPositive();
+					assertThat(benchmark.decode()).as(variant).isBetween(500, 4096);
+				}
+			}
+			finally {
+				benchmark.tearDown();
+			}
+		}
+	}
+
+	@Test
+	void theDictionaryMakesRecordsSmallerThanZstdAlone() throws IOException {
+		assertThat(encodedBytesPerRecord("dcz")).isLessThan(encodedBytesPerRecord("zstd"));
+	}
+
+	@Test
+	void preparedAtLevelFourIsDczWithoutItsHeader() throws IOException {
+		assertThat(encodedBytesPerRecord("dcz"))
+			.isEqualTo(encodedBytesPerRecord("prepared-4") + DczCodec.HEADER_LENGTH);
+	}
+
+	@Test
+	void rejectsAnUnknownVariant() {
+		DictionaryBenchmark benchmark = new DictionaryBenchmark();
+		benchmark.records = "generated";
+		benchmark.dictionarySize = 16 * 1024;
+		benchmark.variant = "dcb";
+		assertThatIllegalArgumentException().isThrownBy(benchmark::setUp).withMessageContaining("dcb");
+	}
+
+	private static long encodedBytesPerRecord(String variant) throws IOException {
+		DictionaryBenchmark benchmark = benchmark(variant);
+		benchmark.tearDown();
+		return benchmark.encodedBytesPerRecord();
+	}
+
+	private static DictionaryBenchmark benchmark(String variant) throws IOException {
+		DictionaryBenchmark benchmark = new DictionaryBenchmark();
+		benchmark.records = "generated";
+		benchmark.dictionarySize = 32 * 1024;
+		benchmark.variant = variant;
+		benchmark.setUp();
+		return benchmark;
+	}
+
+}
