@@ -5,7 +5,11 @@
 # alongside, and heap (after a full GC) and RSS before and after.
 # The heap is fixed and pre-touched, so that RSS growth shows native memory (zlib's state is
 # allocated outside the Java heap). ROUNDS=2 runs the measured load twice to show a plateau.
+# MIX=native swaps the mix for the codings whose state lives in native memory (zstd-jni, brotli4j):
+# zstd and br on /api/static and /api/echo, dcz and dcb on the polled /api/feed and /api/bulletin,
+# whose dictionaries the server keeps, prepares and evicts.
 #   scripts/load-test.sh            CONNECTIONS=64 DURATION=60s WARMUP=15s HEAP=512m THREADS=2 ROUNDS=1
+#                                   MIX=mixed|native APP_JVM_OPTIONS="-Xlog:gc:file=gc.log"
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 INTEROP_DIR="$ROOT/interop"
@@ -16,6 +20,13 @@ WARMUP="${WARMUP:-15s}"
 HEAP="${HEAP:-512m}"
 THREADS="${THREADS:-2}"
 ROUNDS="${ROUNDS:-1}"
+MIX="${MIX:-mixed}"
+case "$MIX" in
+	mixed) REFERENCES=references SAMPLED=lzf,gzip,identity ;;
+	native) REFERENCES=native-references SAMPLED=zstd,br,identity ;;
+	*) echo "MIX must be mixed or native, not $MIX" >&2; exit 2 ;;
+esac
+SCRIPT="$ROOT/scripts/load/checked.lua"
 OUT="$INTEROP_DIR/target/load"
 mkdir -p "$OUT"
 
@@ -28,22 +39,23 @@ CHECK="$INTEROP_DIR/tools/load_check.py"
 trap interop_stop_app EXIT
 trap "exit 130" INT
 trap "exit 143" TERM
-interop_start_app "$OUT/sample-app.log" "-Xms$HEAP" "-Xmx$HEAP" -XX:+AlwaysPreTouch
-"$PY" "$CHECK" --base-url "$APP_URL" references "$OUT/references"
+# shellcheck disable=SC2086 # APP_JVM_OPTIONS is a list of options
+interop_start_app "$OUT/sample-app.log" "-Xms$HEAP" "-Xmx$HEAP" -XX:+AlwaysPreTouch ${APP_JVM_OPTIONS:-}
+"$PY" "$CHECK" --base-url "$APP_URL" "$REFERENCES" "$OUT/references"
 export LOAD_REFERENCES="$OUT/references"
 
-echo "machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg) before the run"
+echo "mix: $MIX; machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg) before the run"
 echo "warm-up: $WARMUP"
-wrk -t"$THREADS" -c"$CONNECTIONS" -d"$WARMUP" --timeout 30s -s "$ROOT/scripts/load/mixed.lua" "$APP_URL" | grep RESULT
+wrk -t"$THREADS" -c"$CONNECTIONS" -d"$WARMUP" --timeout 30s -s "$SCRIPT" "$APP_URL" | grep RESULT
 "$PY" "$CHECK" --base-url "$APP_URL" memory "$APP_PID" | sed 's/^MEMORY/BEFORE/'
 
 : > "$OUT/wrk.txt"
 : > "$OUT/samples.txt"
 for round in $(seq 1 "$ROUNDS"); do
 	echo "round $round: $DURATION"
-	"$PY" "$CHECK" --base-url "$APP_URL" sample "${DURATION%s}" >> "$OUT/samples.txt" &
+	"$PY" "$CHECK" --base-url "$APP_URL" sample "${DURATION%s}" --codings "$SAMPLED" >> "$OUT/samples.txt" &
 	SAMPLER=$!
-	wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --timeout 30s --latency -s "$ROOT/scripts/load/mixed.lua" \
+	wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --timeout 30s --latency -s "$SCRIPT" \
 		"$APP_URL" | tee -a "$OUT/wrk.txt"
 	wait "$SAMPLER"
 	tail -n 1 "$OUT/samples.txt"

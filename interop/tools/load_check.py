@@ -1,11 +1,18 @@
 """Helpers of scripts/load-test.sh, run against a running sample app.
 
-    load_check.py references DIR   fetches the reference bodies mixed.lua compares responses with,
-                                   after checking each one by decoding it
-    load_check.py sample SECONDS   sends a request every 0.2 s, decodes and compares the response
+    load_check.py references DIR   writes the requests checked.lua sends (requests.tsv) and the
+                                   bodies it accepts (expected.tsv), each checked by decoding it:
+                                   lzf, gzip and identity
+    load_check.py native-references DIR [--versions N]
+                                   the same for zstd, br, and dcz and dcb against the previous
+                                   version of /api/feed and /api/bulletin
+    load_check.py sample SECONDS [--codings zstd,br,identity]
+                                   sends a request every 0.2 s, decodes and compares the response
     load_check.py memory PID       a full GC (jcmd), then the heap in use and the process RSS
 """
 import argparse
+import base64
+import hashlib
 import json
 import os
 import random
@@ -15,6 +22,7 @@ import time
 from pathlib import Path
 
 import requests
+import zstandard
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from support import zv  # noqa: E402
@@ -23,30 +31,127 @@ from support.http import send  # noqa: E402
 from support.payloads import generated  # noqa: E402
 
 ECHO_BODY = next(p for p in generated() if p.name == "medium.json").body
+DCZ_MAGIC = bytes.fromhex("5e2a4d1820000000")
+DCB_MAGIC = bytes.fromhex("ff444342")
 
 
 def references(base_url: str, directory: Path):
+    """lzf, gzip and identity: the document, and the echo of an upload in one coding answered in
+    another."""
     directory.mkdir(parents=True, exist_ok=True)
     session = requests.Session()
+    mix = Mix(directory)
     identity = send(session, "GET", base_url + "/api/static", headers={"Accept-Encoding": "identity"})
     assert identity.status == 200 and identity.content_encoding is None
-    (directory / "static.json").write_bytes(identity.body)
-    (directory / "echo.json").write_bytes(ECHO_BODY)
-    (directory / "echo.json.lzf").write_bytes(zv.encode(ECHO_BODY))
-    (directory / "echo.json.gz").write_bytes(BY_TOKEN["gzip"].encode(ECHO_BODY))
+    mix.accept("static.json", identity.body, "identity")
+    mix.accept("echo.json", ECHO_BODY, "identity")
+    mix.request("GET", "/api/static", {"Accept-Encoding": "identity"})
+    uploads = {"lzf": "echo-request.lzf", "gzip": "echo-request.gz"}
+    (directory / uploads["lzf"]).write_bytes(zv.encode(ECHO_BODY))
+    (directory / uploads["gzip"]).write_bytes(BY_TOKEN["gzip"].encode(ECHO_BODY))
     for token, suffix in (("lzf", "lzf"), ("gzip", "gz")):
         coding = BY_TOKEN[token]
         static = send(session, "GET", base_url + "/api/static", headers={"Accept-Encoding": token})
         assert static.content_encoding == token and coding.decode(static.body) == identity.body
-        (directory / f"static.{suffix}").write_bytes(static.body)
+        mix.accept(f"static.{suffix}", static.body, token)
+        mix.request("GET", "/api/static", {"Accept-Encoding": token})
         echo = send(session, "POST", base_url + "/api/echo", data=zv.encode(ECHO_BODY),
                     headers={"Content-Encoding": "lzf", "Content-Type": "application/json", "Accept-Encoding": token})
         assert echo.content_encoding == token and coding.decode(echo.body) == ECHO_BODY
-        (directory / f"echo.json.{suffix}").write_bytes(echo.body)
-    print(f"references in {directory}")
+        mix.accept(f"echo.json.{suffix}", echo.body, token)
+    for upload, answer in (("lzf", "identity"), ("gzip", "lzf"), ("lzf", "gzip")):
+        mix.request("POST", "/api/echo", {"Content-Type": "application/json", "Content-Encoding": upload,
+                                          "Accept-Encoding": answer}, uploads[upload])
+    mix.write()
+    print(f"references in {directory}: {len(mix.requests)} requests, {len(mix.expected)} bodies")
 
 
-def sample(base_url: str, seconds: float):
+class Mix:
+    """The requests checked.lua sends and the bodies it accepts, written as files it reads."""
+
+    def __init__(self, directory: Path):
+        self.directory = directory
+        self.requests: list[str] = []
+        self.expected: list[str] = []
+
+    def request(self, method: str, path: str, headers: dict, body_file: str = "-"):
+        fields = "|".join(f"{name}: {value}" for name, value in headers.items())
+        self.requests.append(f"{method}\t{path}\t{fields}\t{body_file}")
+
+    def accept(self, name: str, body: bytes, coding: str):
+        (self.directory / name).write_bytes(body)
+        self.expected.append(f"{name}\t{coding}")
+
+    def write(self):
+        (self.directory / "requests.tsv").write_text("\n".join(self.requests) + "\n")
+        (self.directory / "expected.tsv").write_text("\n".join(self.expected) + "\n")
+
+
+def available_dictionary(dictionary: bytes) -> str:
+    return ":" + base64.b64encode(hashlib.sha256(dictionary).digest()).decode("ascii") + ":"
+
+
+def with_dictionary(session, url: str, headers: dict, coding: str):
+    """The server keeps a version once it has written it; a request that comes first gets the
+    usual coding, so ask again for up to 2 s."""
+    deadline = time.monotonic() + 2
+    while True:
+        exchange = send(session, "GET", url, headers=headers)
+        if exchange.content_encoding == coding or time.monotonic() > deadline:
+            return exchange
+        time.sleep(0.05)
+
+
+def native_references(base_url: str, directory: Path, versions: int):
+    """zstd and br on the document and the echo, and each version of the polled feed in dcz
+    (bulletin: dcb) against the version before, or in zstd (br) when the server no longer keeps
+    that version: its store holds 32 MB, about 17 versions, so under load most requests name an
+    evicted one, and the dictionaries are prepared and dropped again and again."""
+    directory.mkdir(parents=True, exist_ok=True)
+    session = requests.Session()
+    mix = Mix(directory)
+    identity = send(session, "GET", base_url + "/api/static", headers={"Accept-Encoding": "identity"})
+    assert identity.status == 200 and identity.content_encoding is None
+    for token, suffix, other in (("zstd", "zst", "br"), ("br", "br", "zstd")):
+        coding = BY_TOKEN[token]
+        static = send(session, "GET", base_url + "/api/static", headers={"Accept-Encoding": token})
+        assert static.content_encoding == token and coding.decode(static.body) == identity.body
+        mix.accept(f"static.{suffix}", static.body, token)
+        mix.request("GET", "/api/static", {"Accept-Encoding": token})
+        upload = BY_TOKEN[other].encode(ECHO_BODY)
+        (directory / f"echo-request.{other}").write_bytes(upload)
+        headers = {"Content-Type": "application/json", "Content-Encoding": other, "Accept-Encoding": token}
+        echo = send(session, "POST", base_url + "/api/echo", data=upload, headers=headers)
+        assert echo.content_encoding == token and coding.decode(echo.body) == ECHO_BODY
+        mix.accept(f"echo.{suffix}", echo.body, token)
+        mix.request("POST", "/api/echo", headers, f"echo-request.{other}")
+    for resource, dictionary_coding, fallback, magic in (("feed", "dcz", "zstd", DCZ_MAGIC),
+                                                         ("bulletin", "dcb", "br", DCB_MAGIC)):
+        previous = None
+        for version in range(versions + 1):
+            url = f"{base_url}/api/{resource}?version={version}"
+            body = send(session, "GET", url, headers={"Accept-Encoding": "identity"}).body
+            if previous is not None:
+                plain = send(session, "GET", url, headers={"Accept-Encoding": fallback})
+                assert plain.content_encoding == fallback and BY_TOKEN[fallback].decode(plain.body) == body
+                mix.accept(f"{resource}-{version}.{fallback}", plain.body, fallback)
+                headers = {"Accept-Encoding": f"{dictionary_coding}, {fallback}",
+                           "Available-Dictionary": available_dictionary(previous)}
+                delta = with_dictionary(session, url, dict(headers), dictionary_coding)
+                assert delta.content_encoding == dictionary_coding, delta.response.headers
+                assert delta.body.startswith(magic + hashlib.sha256(previous).digest())
+                if dictionary_coding == "dcz":
+                    raw = zstandard.ZstdCompressionDict(previous, dict_type=zstandard.DICT_TYPE_RAWCONTENT)
+                    frame = delta.body[len(magic) + 32:]
+                    assert zstandard.ZstdDecompressor(dict_data=raw).decompressobj().decompress(frame) == body
+                mix.accept(f"{resource}-{version}.{dictionary_coding}", delta.body, dictionary_coding)
+                mix.request("GET", f"/api/{resource}?version={version}", headers)
+            previous = body
+    mix.write()
+    print(f"references in {directory}: {len(mix.requests)} requests, {len(mix.expected)} bodies")
+
+
+def sample(base_url: str, seconds: float, codings: list[str]):
     """Decodes and checks responses while the load runs, including generated documents that
     the wrk script cannot compare byte for byte."""
     session = requests.Session()
@@ -55,7 +160,7 @@ def sample(base_url: str, seconds: float):
     counts = {"sampled": 0, "wrong": 0, "failed": 0}
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
-        token = rng.choice(["lzf", "gzip", "identity"])
+        token = rng.choice(codings)
         kind = rng.choice(["static", "complex", "echo"])
         headers = {"Accept-Encoding": token}
         try:
@@ -98,14 +203,21 @@ def main():
     parser.add_argument("--base-url", required=True)
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("references").add_argument("directory", type=Path)
-    sub.add_parser("sample").add_argument("seconds", type=float)
+    native = sub.add_parser("native-references")
+    native.add_argument("directory", type=Path)
+    native.add_argument("--versions", type=int, default=40)
+    sampler = sub.add_parser("sample")
+    sampler.add_argument("seconds", type=float)
+    sampler.add_argument("--codings", default="lzf,gzip,identity")
     sub.add_parser("memory").add_argument("pid", type=int)
     args = parser.parse_args()
     base_url = args.base_url.rstrip("/")
     if args.command == "references":
         references(base_url, args.directory)
+    elif args.command == "native-references":
+        native_references(base_url, args.directory, args.versions)
     elif args.command == "sample":
-        sample(base_url, args.seconds)
+        sample(base_url, args.seconds, args.codings.split(","))
     else:
         memory(base_url, args.pid)
 

@@ -3,6 +3,7 @@ package io.restcompress.codec;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.nio.ByteBuffer;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.Arrays;
@@ -21,7 +22,12 @@ import com.github.luben.zstd.ZstdDictDecompress;
  * zstd indexes the dictionary once per codec, not once per body: the first encoder prepares it
  * for compression at the codec's level but at least {@value #MIN_LEVEL}, the first decoder for
  * decompression. Each prepared copy lives in native memory (for compression the dictionary and
- * its match tables, about twice its size) until the codec is collected.
+ * its match tables, about twice its size) until the codec is collected. Both are prepared from a
+ * direct copy of the dictionary: from a {@code byte[]}, zstd-jni would hold the array in a JNI
+ * critical region while zstd indexes it (milliseconds for a large dictionary, seconds at high
+ * levels), and on JDKs before 22 garbage collection waits for such a region to end, so that
+ * threads needing memory meanwhile can fail with an {@link OutOfMemoryError} on a heap that has
+ * room.
  */
 public final class DczCodec implements ContentCodec {
 
@@ -70,8 +76,12 @@ public final class DczCodec implements ContentCodec {
 		this.zstd = zstd;
 		this.dictionary = dictionary;
 		this.compressionDictionary = new PreparedOnce<>(
-				() -> new ZstdDictCompress(dictionary, Math.max(MIN_LEVEL, zstd.level())));
-		this.decompressionDictionary = new PreparedOnce<>(() -> new ZstdDictDecompress(dictionary));
+				() -> new ZstdDictCompress(directCopy(dictionary), Math.max(MIN_LEVEL, zstd.level())));
+		this.decompressionDictionary = new PreparedOnce<>(() -> new ZstdDictDecompress(directCopy(dictionary)));
+	}
+
+	private static ByteBuffer directCopy(byte[] dictionary) {
+		return ByteBuffer.allocateDirect(dictionary.length).put(dictionary).flip();
 	}
 
 	/**

@@ -1,9 +1,11 @@
 package io.restcompress.dictionary;
 
+import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.List;
 
 import com.github.luben.zstd.Zstd;
+import com.github.luben.zstd.ZstdCompressCtx;
 import com.github.luben.zstd.ZstdDictCompress;
 import com.github.luben.zstd.ZstdDictTrainer;
 import com.github.luben.zstd.ZstdException;
@@ -131,11 +133,24 @@ public final class DictionaryBuilder {
 		return dictionary.length > 0 && DczCodec.usableAsDictionary(dictionary);
 	}
 
+	/**
+	 * The samples' size compressed against a dictionary, through direct buffers: from
+	 * {@code byte[]}s zstd-jni would hold them in JNI critical regions, which keep the JVM from
+	 * collecting garbage while zstd works.
+	 */
 	private static long compressedSize(List<byte[]> samples, byte[] dictionary) {
+		int largest = samples.stream().mapToInt((sample) -> sample.length).max().orElse(0);
+		ByteBuffer input = ByteBuffer.allocateDirect(largest);
+		ByteBuffer output = ByteBuffer.allocateDirect((int) Zstd.compressBound(largest));
+		ByteBuffer content = ByteBuffer.allocateDirect(dictionary.length).put(dictionary).flip();
 		long size = 0;
-		try (ZstdDictCompress prepared = new ZstdDictCompress(dictionary, DczCodec.MIN_LEVEL)) {
+		try (ZstdDictCompress prepared = new ZstdDictCompress(content, DczCodec.MIN_LEVEL);
+				ZstdCompressCtx context = new ZstdCompressCtx()) {
+			context.loadDict(prepared);
 			for (byte[] sample : samples) {
-				size += Zstd.compress(sample, prepared).length;
+				input.clear().put(sample).flip();
+				output.clear();
+				size += context.compress(output, input);
 			}
 		}
 		return size;

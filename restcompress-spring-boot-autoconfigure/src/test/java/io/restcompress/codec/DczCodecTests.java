@@ -1,13 +1,17 @@
 package io.restcompress.codec;
 
 import java.io.IOException;
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.HexFormat;
+import java.util.concurrent.FutureTask;
 
 import com.github.luben.zstd.Zstd;
 import com.github.luben.zstd.ZstdCompressCtx;
 import com.github.luben.zstd.ZstdDecompressCtx;
+import com.github.luben.zstd.ZstdDictCompress;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -104,6 +108,48 @@ class DczCodecTests {
 		byte[] header = Arrays.copyOf(Codecs.encode(DCZ, new byte[0]), DczCodec.HEADER_LENGTH);
 		assertThatExceptionOfType(ContentTooLargeException.class)
 			.isThrownBy(() -> Codecs.decode(DCZ, Codecs.concat(header, sixteenMegabyteWindow)));
+	}
+
+	/**
+	 * zstd takes over a second to index 4 MB at level 19. Prepared from the {@code byte[]}, the
+	 * dictionary was held in a JNI critical region meanwhile, and on JDKs before 22 G1 does not
+	 * collect while a thread is in one: collections were put off until the preparation ended
+	 * ({@code System.gc()} returned without collecting), and under load other threads failed to
+	 * allocate (an {@link OutOfMemoryError} with heap to spare). Prepared from a direct copy, the
+	 * collection runs.
+	 */
+	@Test
+	void garbageCollectionDoesNotWaitForADictionaryToBePrepared() throws Exception {
+		byte[] dictionary = Payload.JSON.bytes(4 * 1024 * 1024);
+		try (ZstdCodec zstd = new ZstdCodec(19, ZstdCodec.DEFAULT_MAX_WINDOW)) {
+			DczCodec dcz = new DczCodec(zstd, dictionary, DczCodec.sha256(dictionary));
+			FutureTask<byte[]> encoding = new FutureTask<>(
+					() -> Codecs.encode(dcz, "{\"id\":1}".getBytes(StandardCharsets.UTF_8)));
+			Thread preparing = new Thread(encoding, "dcz-preparation");
+			preparing.start();
+			while (!preparingDictionary(preparing)) {
+				assertThat(encoding.isDone()).as("prepared before the test saw it preparing").isFalse();
+				Thread.sleep(1);
+			}
+			long collections = collections();
+			System.gc();
+			assertThat(preparingDictionary(preparing)).as("still preparing when the collection is over").isTrue();
+			assertThat(collections()).as("collections while preparing").isGreaterThan(collections);
+			assertThat(encoding.get()).startsWith(Arrays.copyOf(Codecs.encode(dcz, new byte[0]), 8));
+		}
+	}
+
+	private static long collections() {
+		return ManagementFactory.getGarbageCollectorMXBeans()
+			.stream()
+			.mapToLong(GarbageCollectorMXBean::getCollectionCount)
+			.sum();
+	}
+
+	private static boolean preparingDictionary(Thread thread) {
+		return Arrays.stream(thread.getStackTrace())
+			.anyMatch((frame) -> frame.getClassName().equals(ZstdDictCompress.class.getName())
+					&& frame.getMethodName().startsWith("init"));
 	}
 
 	@Test
