@@ -20,7 +20,9 @@ import com.github.luben.zstd.ZstdCompressCtx;
 import com.github.luben.zstd.ZstdDecompressCtx;
 import com.github.luben.zstd.ZstdDictCompress;
 import com.github.luben.zstd.ZstdDictDecompress;
+import io.restcompress.codec.BrotliCodec;
 import io.restcompress.codec.ContentCodec;
+import io.restcompress.codec.DcbCodec;
 import io.restcompress.codec.DczCodec;
 import io.restcompress.codec.ZstdCodec;
 import io.restcompress.dictionary.DictionaryTrainer;
@@ -42,8 +44,8 @@ import org.openjdk.jmh.annotations.TearDown;
  * Encodes and decodes small records of one shape one at a time, each call the next record in a
  * shuffled order, against a dictionary trained from other records of the same shape, as a
  * server's {@code @DictionaryCompressed(trained = true)} handler does. The variants: plain zstd
- * at restcompress's level (1), restcompress's {@code dcz}, and two references straight through
- * zstd-jni that no server setting gives: {@code prepared-N}, the dictionary prepared once at
+ * and brotli at restcompress's default level and quality (1 and 4), restcompress's {@code dcz}
+ * and {@code dcb}, and two references straight through zstd-jni that no server setting gives: {@code prepared-N}, the dictionary prepared once at
  * level N (restcompress prepares it at level 4 or above), and {@code loaded-N}, the dictionary
  * loaded again for every record at level N. The mean encoded size is printed at setup.
  */
@@ -59,7 +61,7 @@ public class DictionaryBenchmark {
 	@Param({ "generated" })
 	public String records;
 
-	/** {@code zstd}, {@code dcz}, {@code prepared-N} or {@code loaded-N}. */
+	/** {@code zstd}, {@code dcz}, {@code br}, {@code dcb}, {@code prepared-N} or {@code loaded-N}. */
 	@Param({ "zstd", "dcz", "prepared-3" })
 	public String variant;
 
@@ -161,7 +163,7 @@ public class DictionaryBenchmark {
 		void close();
 
 		static Variant of(String name, byte[] dictionary) {
-			if ("zstd".equals(name) || "dcz".equals(name)) {
+			if (List.of("zstd", "dcz", "br", "dcb").contains(name)) {
 				return new CodecVariant(name, dictionary);
 			}
 			String[] parts = name.split("-", 2);
@@ -181,6 +183,9 @@ public class DictionaryBenchmark {
 		/** restcompress.codec.zstd.level's default. */
 		private static final int LEVEL = 1;
 
+		/** restcompress.codec.brotli.quality's default. */
+		private static final int QUALITY = 4;
+
 		private final ZstdCodec zstd = new ZstdCodec(LEVEL, ZstdCodec.DEFAULT_MAX_WINDOW);
 
 		private final ContentCodec codec;
@@ -188,8 +193,13 @@ public class DictionaryBenchmark {
 		private final Sinks.Buffer buffer = new Sinks.Buffer(8 * 1024);
 
 		CodecVariant(String name, byte[] dictionary) {
-			this.codec = "dcz".equals(name) ? new DczCodec(this.zstd, dictionary, DczCodec.sha256(dictionary))
-					: this.zstd;
+			this.codec = switch (name) {
+				case "dcz" -> new DczCodec(this.zstd, dictionary, DczCodec.sha256(dictionary));
+				case "br" -> new BrotliCodec(QUALITY, BrotliCodec.DEFAULT_MAX_WINDOW);
+				case "dcb" -> new DcbCodec(new BrotliCodec(QUALITY, BrotliCodec.DEFAULT_MAX_WINDOW), dictionary,
+						DczCodec.sha256(dictionary));
+				default -> this.zstd;
+			};
 		}
 
 		@Override
