@@ -17,9 +17,11 @@ import com.aayushatharva.brotli4j.encoder.PreparedDictionary;
  * another dictionary. Like {@code dcz}, the coding is never selected by a {@code *} in
  * {@code Accept-Encoding}.
  * <p>
- * The dictionary is copied once into a direct buffer (freed with this codec) and, on the first
- * encode, prepared by brotli (native match tables, freed by brotli4j when they are garbage
- * collected), so one instance per dictionary should be shared. Thread-safe.
+ * On the first encode or decode the dictionary is copied once into a direct buffer (freed with
+ * this codec), and on the first encode prepared by brotli (native match tables, freed by brotli4j
+ * when they are garbage collected), so one instance per dictionary should be shared. A codec that
+ * is made but never used, as the server makes one beside each {@code dcz} codec, takes no native
+ * memory. Thread-safe.
  */
 public final class DcbCodec implements ContentCodec {
 
@@ -39,7 +41,9 @@ public final class DcbCodec implements ContentCodec {
 
 	private final BrotliCodec brotli;
 
-	private final ByteBuffer dictionary;
+	private final int dictionaryLength;
+
+	private final PreparedOnce<ByteBuffer> directDictionary;
 
 	private final byte[] header;
 
@@ -49,15 +53,18 @@ public final class DcbCodec implements ContentCodec {
 	 * Creates the coding for a dictionary.
 	 * @param brotli the brotli codec whose window and quality (at least {@value #MIN_QUALITY}) are
 	 * used
-	 * @param dictionary the dictionary's bytes, copied
+	 * @param dictionary the dictionary's bytes, which the codec keeps without copying until it
+	 * first needs them in native memory
 	 * @param hash the dictionary's SHA-256
 	 * @throws IllegalArgumentException if the hash is not 32 bytes
 	 */
 	public DcbCodec(BrotliCodec brotli, byte[] dictionary, byte[] hash) {
 		this.header = DictionaryHeader.of(MAGIC, hash);
 		this.brotli = (brotli.quality() >= MIN_QUALITY) ? brotli : brotli.withLevel(MIN_QUALITY);
-		this.dictionary = ByteBuffer.allocateDirect(dictionary.length).put(dictionary).flip();
-		this.prepared = new PreparedOnce<>(() -> BrotliCodec.prepareDictionary(this.dictionary.duplicate()));
+		this.dictionaryLength = dictionary.length;
+		this.directDictionary = new PreparedOnce<>(
+				() -> ByteBuffer.allocateDirect(dictionary.length).put(dictionary).flip());
+		this.prepared = new PreparedOnce<>(() -> BrotliCodec.prepareDictionary(this.directDictionary.get().duplicate()));
 	}
 
 	@Override
@@ -78,12 +85,13 @@ public final class DcbCodec implements ContentCodec {
 
 	@Override
 	public InputStream decoder(InputStream source) throws IOException {
-		return BrotliCodec.dictionaryDecoder(CODING, source, MAX_WINDOW_BITS, this.header, this.dictionary.duplicate());
+		return BrotliCodec.dictionaryDecoder(CODING, source, MAX_WINDOW_BITS, this.header,
+				this.directDictionary.get().duplicate());
 	}
 
 	@Override
 	public String toString() {
-		return CODING + " (dictionary of " + this.dictionary.capacity() + " bytes)";
+		return CODING + " (dictionary of " + this.dictionaryLength + " bytes)";
 	}
 
 }

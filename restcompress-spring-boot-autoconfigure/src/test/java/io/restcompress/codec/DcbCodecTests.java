@@ -2,10 +2,14 @@ package io.restcompress.codec;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.lang.management.BufferPoolMXBean;
+import java.lang.management.ManagementFactory;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HexFormat;
+import java.util.List;
 
 import com.aayushatharva.brotli4j.decoder.Decoder;
 import com.aayushatharva.brotli4j.encoder.BrotliOutputStream;
@@ -26,6 +30,26 @@ class DcbCodecTests {
 	private static final byte[] CURRENT = Codecs.nextVersion(PREVIOUS);
 
 	private static final DcbCodec DCB = new DcbCodec(NativeCodecs.BROTLI, PREVIOUS, DczCodec.sha256(PREVIOUS));
+
+	@Test
+	void aCodecMadeButNeverUsedTakesNoDirectMemory() {
+		byte[] dictionary = Payload.JSON.bytes(1024 * 1024);
+		long before = directMemoryUsed();
+		List<DcbCodec> unused = new ArrayList<>();
+		for (int i = 0; i < 8; i++) {
+			unused.add(new DcbCodec(NativeCodecs.BROTLI, dictionary, DczCodec.sha256(dictionary)));
+		}
+		assertThat(directMemoryUsed() - before).as("direct memory taken by %s", unused)
+			.isLessThan(dictionary.length);
+	}
+
+	private static long directMemoryUsed() {
+		return ManagementFactory.getPlatformMXBeans(BufferPoolMXBean.class)
+			.stream()
+			.filter((pool) -> pool.getName().equals("direct"))
+			.mapToLong(BufferPoolMXBean::getMemoryUsed)
+			.sum();
+	}
 
 	@Test
 	void bodyStartsWithTheMagicNumberAndTheDictionaryHash() throws IOException {
