@@ -41,7 +41,7 @@ public final class DcbCodec implements ContentCodec {
 
 	private final BrotliCodec brotli;
 
-	private final int dictionaryLength;
+	private final byte[] dictionary;
 
 	private final PreparedOnce<ByteBuffer> directDictionary;
 
@@ -61,9 +61,8 @@ public final class DcbCodec implements ContentCodec {
 	public DcbCodec(BrotliCodec brotli, byte[] dictionary, byte[] hash) {
 		this.header = DictionaryHeader.of(MAGIC, hash);
 		this.brotli = (brotli.quality() >= MIN_QUALITY) ? brotli : brotli.withLevel(MIN_QUALITY);
-		this.dictionaryLength = dictionary.length;
-		this.directDictionary = new PreparedOnce<>(
-				() -> ByteBuffer.allocateDirect(dictionary.length).put(dictionary).flip());
+		this.dictionary = dictionary;
+		this.directDictionary = new PreparedOnce<>(() -> DczCodec.directCopy(dictionary));
 		this.prepared = new PreparedOnce<>(() -> BrotliCodec.prepareDictionary(this.directDictionary.get().duplicate()));
 	}
 
@@ -91,7 +90,7 @@ public final class DcbCodec implements ContentCodec {
 
 	@Override
 	public String toString() {
-		return CODING + " (dictionary of " + this.dictionaryLength + " bytes)";
+		return CODING + " (dictionary of " + this.dictionary.length + " bytes)";
 	}
 
 }

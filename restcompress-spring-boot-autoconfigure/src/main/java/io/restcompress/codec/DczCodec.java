@@ -80,7 +80,13 @@ public final class DczCodec implements ContentCodec {
 		this.decompressionDictionary = new PreparedOnce<>(() -> new ZstdDictDecompress(directCopy(dictionary)));
 	}
 
-	private static ByteBuffer directCopy(byte[] dictionary) {
+	/**
+	 * Returns a direct copy of a dictionary, which zstd-jni and brotli4j read without holding it
+	 * in a JNI critical region.
+	 * @param dictionary the dictionary's bytes
+	 * @return the copy, ready to read
+	 */
+	static ByteBuffer directCopy(byte[] dictionary) {
 		return ByteBuffer.allocateDirect(dictionary.length).put(dictionary).flip();
 	}
 
