@@ -4,21 +4,14 @@ dcz gets the next version as a 40-byte header and a zstd frame, which the refere
 decodes with the previous version as a raw-content dictionary. /api/bulletin is a dictionary sent
 in dcb only (a 36-byte header and a brotli stream; Python's brotli modules cannot attach a
 dictionary, so Chromium is the foreign decoder of dcb: test_chromium_dictionaries.py)."""
-import base64
 import hashlib
 import json
-import time
 
 import zstandard
 
+from support import dictionaries
+from support.dictionaries import DCB_MAGIC, DCZ_MAGIC, available_dictionary
 from support.http import send
-
-DCZ_MAGIC = bytes.fromhex("5e2a4d1820000000")
-DCB_MAGIC = bytes.fromhex("ff444342")
-
-
-def available_dictionary(dictionary: bytes) -> str:
-    return ":" + base64.b64encode(hashlib.sha256(dictionary).digest()).decode("ascii") + ":"
 
 
 def fetch(session, base_url, version, path="/api/feed", **headers):
@@ -26,17 +19,8 @@ def fetch(session, base_url, version, path="/api/feed", **headers):
 
 
 def fetch_with_dictionary(session, base_url, version, dictionary, path="/api/feed", coding="dcz", **headers):
-    """Asks for a version naming a dictionary, again for up to 2 s while the answer is not dcz: the
-    server keeps a body once it has written it, and a client can ask before that (on HTTP/2 the
-    next request may overtake the end of the previous exchange); RFC 9842 then wants the usual
-    coding, which is what such an answer is."""
-    headers["Available-Dictionary"] = available_dictionary(dictionary)
-    deadline = time.monotonic() + 2
-    while True:
-        exchange = fetch(session, base_url, version, path, **headers)
-        if exchange.content_encoding == coding or time.monotonic() > deadline:
-            return exchange
-        time.sleep(0.05)
+    return dictionaries.fetch_with_dictionary(session, f"{base_url}{path}?version={version}", dictionary, coding,
+                                              **headers)
 
 
 def test_feed_announces_itself_as_a_dictionary(session, base_url):

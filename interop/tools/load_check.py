@@ -11,7 +11,6 @@
     load_check.py memory PID       a full GC (jcmd), then the heap in use and the process RSS
 """
 import argparse
-import base64
 import hashlib
 import json
 import os
@@ -27,52 +26,56 @@ import zstandard
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from support import zv  # noqa: E402
 from support.codings import BY_TOKEN  # noqa: E402
+from support.dictionaries import DCB_MAGIC, DCZ_MAGIC, available_dictionary, fetch_with_dictionary  # noqa: E402
 from support.http import send  # noqa: E402
 from support.payloads import generated  # noqa: E402
 
 ECHO_BODY = next(p for p in generated() if p.name == "medium.json").body
-DCZ_MAGIC = bytes.fromhex("5e2a4d1820000000")
-DCB_MAGIC = bytes.fromhex("ff444342")
 
 
 def references(base_url: str, directory: Path):
     """lzf, gzip and identity: the document, and the echo of an upload in one coding answered in
     another."""
-    directory.mkdir(parents=True, exist_ok=True)
-    session = requests.Session()
-    mix = Mix(directory)
-    identity = send(session, "GET", base_url + "/api/static", headers={"Accept-Encoding": "identity"})
-    assert identity.status == 200 and identity.content_encoding is None
-    mix.accept("static.json", identity.body, "identity")
+    mix = Mix(base_url, directory)
+    mix.accept("static.json", mix.document, "identity")
     mix.accept("echo.json", ECHO_BODY, "identity")
     mix.request("GET", "/api/static", {"Accept-Encoding": "identity"})
     uploads = {"lzf": "echo-request.lzf", "gzip": "echo-request.gz"}
     (directory / uploads["lzf"]).write_bytes(zv.encode(ECHO_BODY))
     (directory / uploads["gzip"]).write_bytes(BY_TOKEN["gzip"].encode(ECHO_BODY))
     for token, suffix in (("lzf", "lzf"), ("gzip", "gz")):
-        coding = BY_TOKEN[token]
-        static = send(session, "GET", base_url + "/api/static", headers={"Accept-Encoding": token})
-        assert static.content_encoding == token and coding.decode(static.body) == identity.body
-        mix.accept(f"static.{suffix}", static.body, token)
-        mix.request("GET", "/api/static", {"Accept-Encoding": token})
-        echo = send(session, "POST", base_url + "/api/echo", data=zv.encode(ECHO_BODY),
+        mix.static(token, f"static.{suffix}")
+        echo = send(mix.session, "POST", base_url + "/api/echo", data=zv.encode(ECHO_BODY),
                     headers={"Content-Encoding": "lzf", "Content-Type": "application/json", "Accept-Encoding": token})
-        assert echo.content_encoding == token and coding.decode(echo.body) == ECHO_BODY
+        assert echo.content_encoding == token and BY_TOKEN[token].decode(echo.body) == ECHO_BODY
         mix.accept(f"echo.json.{suffix}", echo.body, token)
     for upload, answer in (("lzf", "identity"), ("gzip", "lzf"), ("lzf", "gzip")):
         mix.request("POST", "/api/echo", {"Content-Type": "application/json", "Content-Encoding": upload,
                                           "Accept-Encoding": answer}, uploads[upload])
     mix.write()
-    print(f"references in {directory}: {len(mix.requests)} requests, {len(mix.expected)} bodies")
 
 
 class Mix:
-    """The requests checked.lua sends and the bodies it accepts, written as files it reads."""
+    """The requests checked.lua sends and the bodies it accepts, written as files it reads; it
+    starts from the sample's document, fetched in identity."""
 
-    def __init__(self, directory: Path):
+    def __init__(self, base_url: str, directory: Path):
+        directory.mkdir(parents=True, exist_ok=True)
+        self.base_url = base_url
         self.directory = directory
+        self.session = requests.Session()
         self.requests: list[str] = []
         self.expected: list[str] = []
+        identity = send(self.session, "GET", base_url + "/api/static", headers={"Accept-Encoding": "identity"})
+        assert identity.status == 200 and identity.content_encoding is None
+        self.document = identity.body
+
+    def static(self, token: str, name: str):
+        """The document in a coding, checked by decoding it, and a request for it."""
+        static = send(self.session, "GET", self.base_url + "/api/static", headers={"Accept-Encoding": token})
+        assert static.content_encoding == token and BY_TOKEN[token].decode(static.body) == self.document
+        self.accept(name, static.body, token)
+        self.request("GET", "/api/static", {"Accept-Encoding": token})
 
     def request(self, method: str, path: str, headers: dict, body_file: str = "-"):
         fields = "|".join(f"{name}: {value}" for name, value in headers.items())
@@ -85,21 +88,7 @@ class Mix:
     def write(self):
         (self.directory / "requests.tsv").write_text("\n".join(self.requests) + "\n")
         (self.directory / "expected.tsv").write_text("\n".join(self.expected) + "\n")
-
-
-def available_dictionary(dictionary: bytes) -> str:
-    return ":" + base64.b64encode(hashlib.sha256(dictionary).digest()).decode("ascii") + ":"
-
-
-def with_dictionary(session, url: str, headers: dict, coding: str):
-    """The server keeps a version once it has written it; a request that comes first gets the
-    usual coding, so ask again for up to 2 s."""
-    deadline = time.monotonic() + 2
-    while True:
-        exchange = send(session, "GET", url, headers=headers)
-        if exchange.content_encoding == coding or time.monotonic() > deadline:
-            return exchange
-        time.sleep(0.05)
+        print(f"references in {self.directory}: {len(self.requests)} requests, {len(self.expected)} bodies")
 
 
 def native_references(base_url: str, directory: Path, versions: int):
@@ -107,22 +96,15 @@ def native_references(base_url: str, directory: Path, versions: int):
     (bulletin: dcb) against the version before, or in zstd (br) when the server no longer keeps
     that version: its store holds 32 MB, about 17 versions, so under load most requests name an
     evicted one, and the dictionaries are prepared and dropped again and again."""
-    directory.mkdir(parents=True, exist_ok=True)
-    session = requests.Session()
-    mix = Mix(directory)
-    identity = send(session, "GET", base_url + "/api/static", headers={"Accept-Encoding": "identity"})
-    assert identity.status == 200 and identity.content_encoding is None
+    mix = Mix(base_url, directory)
+    session = mix.session
     for token, suffix, other in (("zstd", "zst", "br"), ("br", "br", "zstd")):
-        coding = BY_TOKEN[token]
-        static = send(session, "GET", base_url + "/api/static", headers={"Accept-Encoding": token})
-        assert static.content_encoding == token and coding.decode(static.body) == identity.body
-        mix.accept(f"static.{suffix}", static.body, token)
-        mix.request("GET", "/api/static", {"Accept-Encoding": token})
+        mix.static(token, f"static.{suffix}")
         upload = BY_TOKEN[other].encode(ECHO_BODY)
         (directory / f"echo-request.{other}").write_bytes(upload)
         headers = {"Content-Type": "application/json", "Content-Encoding": other, "Accept-Encoding": token}
         echo = send(session, "POST", base_url + "/api/echo", data=upload, headers=headers)
-        assert echo.content_encoding == token and coding.decode(echo.body) == ECHO_BODY
+        assert echo.content_encoding == token and BY_TOKEN[token].decode(echo.body) == ECHO_BODY
         mix.accept(f"echo.{suffix}", echo.body, token)
         mix.request("POST", "/api/echo", headers, f"echo-request.{other}")
     for resource, dictionary_coding, fallback, magic in (("feed", "dcz", "zstd", DCZ_MAGIC),
@@ -135,9 +117,8 @@ def native_references(base_url: str, directory: Path, versions: int):
                 plain = send(session, "GET", url, headers={"Accept-Encoding": fallback})
                 assert plain.content_encoding == fallback and BY_TOKEN[fallback].decode(plain.body) == body
                 mix.accept(f"{resource}-{version}.{fallback}", plain.body, fallback)
-                headers = {"Accept-Encoding": f"{dictionary_coding}, {fallback}",
-                           "Available-Dictionary": available_dictionary(previous)}
-                delta = with_dictionary(session, url, dict(headers), dictionary_coding)
+                accept = f"{dictionary_coding}, {fallback}"
+                delta = fetch_with_dictionary(session, url, previous, dictionary_coding, **{"Accept-Encoding": accept})
                 assert delta.content_encoding == dictionary_coding, delta.response.headers
                 assert delta.body.startswith(magic + hashlib.sha256(previous).digest())
                 if dictionary_coding == "dcz":
@@ -145,10 +126,10 @@ def native_references(base_url: str, directory: Path, versions: int):
                     frame = delta.body[len(magic) + 32:]
                     assert zstandard.ZstdDecompressor(dict_data=raw).decompressobj().decompress(frame) == body
                 mix.accept(f"{resource}-{version}.{dictionary_coding}", delta.body, dictionary_coding)
-                mix.request("GET", f"/api/{resource}?version={version}", headers)
+                mix.request("GET", f"/api/{resource}?version={version}",
+                            {"Accept-Encoding": accept, "Available-Dictionary": available_dictionary(previous)})
             previous = body
     mix.write()
-    print(f"references in {directory}: {len(mix.requests)} requests, {len(mix.expected)} bodies")
 
 
 def sample(base_url: str, seconds: float, codings: list[str]):

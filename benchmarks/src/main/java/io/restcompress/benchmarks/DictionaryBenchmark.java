@@ -143,7 +143,7 @@ public class DictionaryBenchmark {
 		return record;
 	}
 
-	static byte[] train(List<byte[]> training, int dictionarySize) {
+	private static byte[] train(List<byte[]> training, int dictionarySize) {
 		MatchPattern match = MatchPattern.of("/records/*");
 		DictionaryTrainer trainer = new DictionaryTrainer(SERVER_SAMPLE_BYTES, dictionarySize, "/dictionaries");
 		training.forEach((body) -> trainer.sample(match, body));
