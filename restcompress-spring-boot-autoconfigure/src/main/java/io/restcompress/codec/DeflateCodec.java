@@ -1,10 +1,8 @@
 package io.restcompress.codec;
 
-import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.util.zip.Deflater;
-import java.util.zip.DeflaterOutputStream;
 
 /**
  * The {@code deflate} coding: zlib-wrapped deflate (RFC 1950) as RFC 9110 defines it, with the
@@ -15,16 +13,14 @@ public final class DeflateCodec implements ContentCodec {
 	/** The coding token. */
 	public static final String CODING = "deflate";
 
-	private static final int BUFFER_SIZE = 8192;
-
-	private final int level;
+	private final NativeContextPool<Deflater> deflaters;
 
 	/**
 	 * Creates a codec that compresses at the given level.
 	 * @param level the zlib level, 1 (fastest) to 9 (smallest)
 	 */
 	public DeflateCodec(int level) {
-		this.level = checkLevel(level);
+		this.deflaters = NativeContextPool.deflaters(checkLevel(level), false);
 	}
 
 	static int checkLevel(int level) {
@@ -46,30 +42,12 @@ public final class DeflateCodec implements ContentCodec {
 
 	@Override
 	public OutputStream encoder(OutputStream target) {
-		return new EndingDeflaterOutputStream(target, new Deflater(this.level));
+		return DeflaterEncoderStream.zlib(target, this.deflaters);
 	}
 
 	@Override
 	public InputStream decoder(InputStream source) {
 		return new DeflateDecoderStream(source);
-	}
-
-	private static final class EndingDeflaterOutputStream extends DeflaterOutputStream {
-
-		EndingDeflaterOutputStream(OutputStream target, Deflater deflater) {
-			super(target, deflater, BUFFER_SIZE, true);
-		}
-
-		@Override
-		public void close() throws IOException {
-			try {
-				super.close();
-			}
-			finally {
-				this.def.end();
-			}
-		}
-
 	}
 
 }

@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.util.Set;
-import java.util.zip.GZIPOutputStream;
+import java.util.zip.Deflater;
 
 /**
  * The {@code gzip} coding (RFC 1952) with the JDK's zlib. Decodes {@code x-gzip} too.
@@ -14,16 +14,14 @@ public final class GzipCodec implements ContentCodec {
 	/** The coding token. */
 	public static final String CODING = "gzip";
 
-	private static final int BUFFER_SIZE = 8192;
-
-	private final int level;
+	private final NativeContextPool<Deflater> deflaters;
 
 	/**
 	 * Creates a codec that compresses at the given level.
 	 * @param level the zlib level, 1 (fastest) to 9 (smallest)
 	 */
 	public GzipCodec(int level) {
-		this.level = DeflateCodec.checkLevel(level);
+		this.deflaters = NativeContextPool.deflaters(DeflateCodec.checkLevel(level), true);
 	}
 
 	@Override
@@ -43,21 +41,12 @@ public final class GzipCodec implements ContentCodec {
 
 	@Override
 	public OutputStream encoder(OutputStream target) throws IOException {
-		return new LeveledGzipOutputStream(target, this.level);
+		return DeflaterEncoderStream.gzip(target, this.deflaters);
 	}
 
 	@Override
 	public InputStream decoder(InputStream source) {
 		return new GzipDecoderStream(source);
-	}
-
-	private static final class LeveledGzipOutputStream extends GZIPOutputStream {
-
-		LeveledGzipOutputStream(OutputStream target, int level) throws IOException {
-			super(target, BUFFER_SIZE, true);
-			this.def.setLevel(level);
-		}
-
 	}
 
 }

@@ -2,6 +2,7 @@ package io.restcompress.codec;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.ByteBuffer;
 import java.util.zip.CRC32;
 import java.util.zip.Inflater;
 
@@ -62,9 +63,9 @@ final class GzipDecoderStream extends InflatingInputStream {
 	}
 
 	@Override
-	protected void decoded(byte[] bytes, int offset, int count) {
-		this.crc.update(bytes, offset, count);
-		this.memberSize += count;
+	protected void decoded(ByteBuffer bytes) {
+		this.memberSize += bytes.remaining();
+		this.crc.update(bytes);
 	}
 
 	@Override

@@ -2,13 +2,16 @@ package io.restcompress.codec;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.ByteBuffer;
 import java.util.zip.DataFormatException;
 import java.util.zip.Inflater;
 
+import org.jspecify.annotations.Nullable;
+
 /**
- * Base for the zlib-based decoders: feeds an {@link Inflater} from a small buffer and gives
- * subclasses byte-level access to what follows the deflate stream (trailers, next members).
- * The inflater is ended on close.
+ * Base for the zlib-based decoders: feeds a pooled {@link Inflater} through its direct buffers
+ * from a small buffer and gives subclasses byte-level access to what follows the deflate
+ * stream (trailers, next members). The inflater goes back to its pool on close.
  */
 abstract class InflatingInputStream extends DecoderInputStream {
 
@@ -22,7 +25,9 @@ abstract class InflatingInputStream extends DecoderInputStream {
 
 	private int limit;
 
-	private Inflater inflater;
+	private NativeContextPool.@Nullable Lease<Inflater> lease;
+
+	private @Nullable Inflater inflater;
 
 	private boolean inflating;
 
@@ -40,9 +45,9 @@ abstract class InflatingInputStream extends DecoderInputStream {
 	protected abstract Inflater startMember(boolean first) throws IOException;
 
 	/**
-	 * Called with the bytes a member decoded, in order.
+	 * Called with the bytes a member decoded, in order; the buffer is the caller's to consume.
 	 */
-	protected void decoded(byte[] bytes, int offset, int count) {
+	protected void decoded(ByteBuffer bytes) {
 	}
 
 	/**
@@ -64,7 +69,6 @@ abstract class InflatingInputStream extends DecoderInputStream {
 			}
 			int n = inflate(bytes, offset, count);
 			if (n > 0) {
-				decoded(bytes, offset, n);
 				return n;
 			}
 			if (this.inflater.finished()) {
@@ -79,7 +83,9 @@ abstract class InflatingInputStream extends DecoderInputStream {
 				if (this.position == this.limit && !fill()) {
 					throw corrupt("truncated deflate data");
 				}
-				this.inflater.setInput(this.buffer, this.position, this.limit - this.position);
+				ByteBuffer input = this.lease.context().input.clear();
+				input.put(this.buffer, this.position, this.limit - this.position).flip();
+				this.inflater.setInput(input);
 				this.position = this.limit;
 			}
 		}
@@ -87,12 +93,22 @@ abstract class InflatingInputStream extends DecoderInputStream {
 	}
 
 	private int inflate(byte[] bytes, int offset, int count) throws CorruptContentException {
+		NativeContextPool.Context<Inflater> context = this.lease.context();
+		ByteBuffer output = context.output.clear().limit(Math.min(count, context.output.capacity()));
 		try {
-			return this.inflater.inflate(bytes, offset, count);
+			this.inflater.inflate(output);
 		}
 		catch (DataFormatException ex) {
+			context.failed = true;
 			throw corrupt("invalid deflate data (" + ex.getMessage() + ")", ex);
 		}
+		output.flip();
+		int n = output.remaining();
+		if (n > 0) {
+			decoded(output.duplicate());
+			output.get(bytes, offset, n);
+		}
+		return n;
 	}
 
 	@Override
@@ -101,8 +117,8 @@ abstract class InflatingInputStream extends DecoderInputStream {
 			this.source.close();
 		}
 		finally {
-			if (this.inflater != null) {
-				this.inflater.end();
+			if (this.lease != null) {
+				this.lease.release();
 			}
 		}
 	}
@@ -148,12 +164,17 @@ abstract class InflatingInputStream extends DecoderInputStream {
 		return this.buffer[this.position + ahead] & 0xFF;
 	}
 
+	/**
+	 * Returns the stream's inflater, reset for the next member, or, for the first member, one
+	 * borrowed from the pool of inflaters for raw deflate data ({@code nowrap}) or zlib-wrapped.
+	 */
 	protected final Inflater reuseOrCreate(boolean nowrap) {
 		if (this.inflater != null) {
 			this.inflater.reset();
 			return this.inflater;
 		}
-		return new Inflater(nowrap);
+		this.lease = NativeContextPool.inflaters(nowrap).borrow(this);
+		return this.lease.context().ctx;
 	}
 
 	private boolean fill() throws IOException {

@@ -36,9 +36,9 @@ public final class ZstdCodec implements ContentCodec, AutoCloseable {
 
 	private final int encoderWindowLog;
 
-	private final ZstdContextPool<ZstdCompressCtx> compression;
+	private final NativeContextPool<ZstdCompressCtx> compression;
 
-	private final ZstdContextPool<ZstdDecompressCtx> decompression;
+	private final NativeContextPool<ZstdDecompressCtx> decompression;
 
 	/**
 	 * Creates a codec that compresses at the given level and decodes frames whose window is at
@@ -57,8 +57,8 @@ public final class ZstdCodec implements ContentCodec, AutoCloseable {
 		int windowLog = windowLog(maxWindow);
 		this.encoderWindowLog = (windowLog < EIGHT_MB_WINDOW_LOG) ? windowLog : 0;
 		int poolSize = Math.max(2, 2 * Runtime.getRuntime().availableProcessors());
-		this.compression = ZstdContextPool.compression(poolSize);
-		this.decompression = ZstdContextPool.decompression(poolSize);
+		this.compression = NativeContextPool.compression(poolSize);
+		this.decompression = NativeContextPool.decompression(poolSize);
 	}
 
 	private static int windowLog(long maxWindow) {

@@ -31,9 +31,9 @@ final class ZstdDecoderStream extends DecoderInputStream {
 
 	private final long maxWindow;
 
-	private final ZstdContextPool.Lease<ZstdDecompressCtx> lease;
+	private final NativeContextPool.Lease<ZstdDecompressCtx> lease;
 
-	private final ZstdContextPool.Context<ZstdDecompressCtx> context;
+	private final NativeContextPool.Context<ZstdDecompressCtx> context;
 
 	private final ByteBuffer input;
 
@@ -53,7 +53,7 @@ final class ZstdDecoderStream extends DecoderInputStream {
 
 	private boolean finished;
 
-	ZstdDecoderStream(InputStream source, ZstdContextPool<ZstdDecompressCtx> pool, long maxWindow) {
+	ZstdDecoderStream(InputStream source, NativeContextPool<ZstdDecompressCtx> pool, long maxWindow) {
 		this(ZstdCodec.CODING, source, pool, maxWindow, null, null);
 	}
 
@@ -64,7 +64,7 @@ final class ZstdDecoderStream extends DecoderInputStream {
 	 * @param header the bytes the body must start with, or {@code null}
 	 * @param dictionary the dictionary, or {@code null}
 	 */
-	ZstdDecoderStream(String coding, InputStream source, ZstdContextPool<ZstdDecompressCtx> pool, long maxWindow,
+	ZstdDecoderStream(String coding, InputStream source, NativeContextPool<ZstdDecompressCtx> pool, long maxWindow,
 			byte @Nullable [] header, @Nullable ZstdDictDecompress dictionary) {
 		super(coding);
 		this.source = source;

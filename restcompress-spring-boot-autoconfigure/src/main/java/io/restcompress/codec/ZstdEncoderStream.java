@@ -12,23 +12,15 @@ import com.github.luben.zstd.ZstdException;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Streams one zstd frame, with a checksum, through a pooled context. The context goes back to
- * the pool when the stream closes, or, should a caller forget to close it, when the stream is
- * collected.
+ * Streams one zstd frame, with a checksum, through a pooled context.
  */
-final class ZstdEncoderStream extends EncoderOutputStream {
-
-	private final ZstdContextPool.Lease<ZstdCompressCtx> lease;
-
-	private final ZstdContextPool.Context<ZstdCompressCtx> context;
+final class ZstdEncoderStream extends PooledEncoderStream<ZstdCompressCtx> {
 
 	private final ZstdCompressCtx ctx;
 
-	private final ByteBuffer input;
-
 	private final @Nullable ZstdDictCompress dictionary;
 
-	ZstdEncoderStream(OutputStream target, ZstdContextPool<ZstdCompressCtx> pool, int level, int windowLog) {
+	ZstdEncoderStream(OutputStream target, NativeContextPool<ZstdCompressCtx> pool, int level, int windowLog) {
 		this(target, pool, level, windowLog, null);
 	}
 
@@ -37,13 +29,10 @@ final class ZstdEncoderStream extends EncoderOutputStream {
 	 * was prepared for. The stream keeps the dictionary reachable until it closes, since the
 	 * context refers to its native tables.
 	 */
-	ZstdEncoderStream(OutputStream target, ZstdContextPool<ZstdCompressCtx> pool, int level, int windowLog,
+	ZstdEncoderStream(OutputStream target, NativeContextPool<ZstdCompressCtx> pool, int level, int windowLog,
 			@Nullable ZstdDictCompress dictionary) {
-		super(target);
-		this.lease = pool.borrow(this);
-		this.context = this.lease.context();
+		super(target, pool);
 		this.ctx = this.context.ctx;
-		this.input = this.context.input;
 		this.dictionary = dictionary;
 		try {
 			this.ctx.setLevel(level).setChecksum(true);
@@ -56,32 +45,14 @@ final class ZstdEncoderStream extends EncoderOutputStream {
 		}
 		catch (RuntimeException ex) {
 			this.context.failed = true;
-			this.lease.release();
+			release();
 			throw ex;
 		}
 	}
 
 	@Override
-	public void write(int b) throws IOException {
-		ensureOpen();
-		this.input.put((byte) b);
-		if (!this.input.hasRemaining()) {
-			compress(EndDirective.CONTINUE);
-		}
-	}
-
-	@Override
-	public void write(byte[] bytes, int offset, int count) throws IOException {
-		ensureOpen();
-		while (count > 0) {
-			int n = Math.min(count, this.input.remaining());
-			this.input.put(bytes, offset, n);
-			offset += n;
-			count -= n;
-			if (!this.input.hasRemaining()) {
-				compress(EndDirective.CONTINUE);
-			}
-		}
+	void encodeInput() throws IOException {
+		compress(EndDirective.CONTINUE);
 	}
 
 	@Override
@@ -96,7 +67,7 @@ final class ZstdEncoderStream extends EncoderOutputStream {
 
 	@Override
 	void release() {
-		this.lease.release();
+		super.release();
 		Reference.reachabilityFence(this.dictionary);
 	}
 
@@ -122,17 +93,6 @@ final class ZstdEncoderStream extends EncoderOutputStream {
 		finally {
 			this.input.clear();
 		}
-	}
-
-	private void drain(ByteBuffer output) throws IOException {
-		output.flip();
-		byte[] transfer = this.context.transfer;
-		while (output.hasRemaining()) {
-			int n = Math.min(output.remaining(), transfer.length);
-			output.get(transfer, 0, n);
-			this.target.write(transfer, 0, n);
-		}
-		output.clear();
 	}
 
 }

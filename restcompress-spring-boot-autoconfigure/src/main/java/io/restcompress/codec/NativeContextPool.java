@@ -7,22 +7,36 @@ import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
+import java.util.zip.Deflater;
+import java.util.zip.Inflater;
 
 import com.github.luben.zstd.ZstdCompressCtx;
 import com.github.luben.zstd.ZstdDecompressCtx;
 
 /**
- * A bounded pool of zstd contexts with their direct buffers. Reusing a context keeps its
- * native workspace, which a short body would otherwise allocate and free again. A context
- * returned to a full or closed pool is freed at once; one whose stream failed is replaced by a
- * fresh native context that keeps its direct buffers.
+ * A bounded pool of native contexts (zstd's, zlib's) with the direct buffers they stream
+ * through. Reusing a context keeps its native workspace, which a short body would otherwise
+ * allocate and free again, and direct buffers let native code read and write without holding
+ * a Java array in a critical region, which on JDK 17 to 21 keeps the garbage collector waiting.
+ * A context returned to a full or closed pool is freed at once; one whose stream failed is
+ * replaced by a fresh native context that keeps its direct buffers.
  * @param <C> the native context type
  */
-final class ZstdContextPool<C> {
+final class NativeContextPool<C> {
 
-	static final int BUFFER_SIZE = 128 * 1024;
+	static final int ZSTD_BUFFER_SIZE = 128 * 1024;
+
+	static final int ZLIB_BUFFER_SIZE = 32 * 1024;
+
+	private static final int TRANSFER_SIZE = 16 * 1024;
 
 	private static final Cleaner CLEANER = Cleaner.create();
+
+	private static final int DEFAULT_CAPACITY = Math.max(2, 2 * Runtime.getRuntime().availableProcessors());
+
+	private static final NativeContextPool<Inflater> RAW_INFLATERS = newInflaters(true);
+
+	private static final NativeContextPool<Inflater> ZLIB_INFLATERS = newInflaters(false);
 
 	private final Supplier<C> factory;
 
@@ -30,24 +44,49 @@ final class ZstdContextPool<C> {
 
 	private final Consumer<C> free;
 
+	private final int bufferSize;
+
 	private final BlockingQueue<Context<C>> idle;
 
 	private volatile boolean closed;
 
-	private ZstdContextPool(Supplier<C> factory, Consumer<C> reset, Consumer<C> free, int capacity) {
+	private NativeContextPool(Supplier<C> factory, Consumer<C> reset, Consumer<C> free, int capacity,
+			int bufferSize) {
 		this.factory = factory;
 		this.reset = reset;
 		this.free = free;
+		this.bufferSize = bufferSize;
 		this.idle = new ArrayBlockingQueue<>(capacity);
 	}
 
-	static ZstdContextPool<ZstdCompressCtx> compression(int capacity) {
-		return new ZstdContextPool<>(ZstdCompressCtx::new, ZstdCompressCtx::reset, ZstdCompressCtx::close, capacity);
+	static NativeContextPool<ZstdCompressCtx> compression(int capacity) {
+		return new NativeContextPool<>(ZstdCompressCtx::new, ZstdCompressCtx::reset, ZstdCompressCtx::close, capacity,
+				ZSTD_BUFFER_SIZE);
 	}
 
-	static ZstdContextPool<ZstdDecompressCtx> decompression(int capacity) {
-		return new ZstdContextPool<>(ZstdDecompressCtx::new, ZstdDecompressCtx::reset, ZstdDecompressCtx::close,
-				capacity);
+	static NativeContextPool<ZstdDecompressCtx> decompression(int capacity) {
+		return new NativeContextPool<>(ZstdDecompressCtx::new, ZstdDecompressCtx::reset, ZstdDecompressCtx::close,
+				capacity, ZSTD_BUFFER_SIZE);
+	}
+
+	/**
+	 * A pool of deflaters at one level, for raw deflate data ({@code nowrap}) or zlib-wrapped.
+	 */
+	static NativeContextPool<Deflater> deflaters(int level, boolean nowrap) {
+		return new NativeContextPool<>(() -> new Deflater(level, nowrap), Deflater::reset, Deflater::end,
+				DEFAULT_CAPACITY, ZLIB_BUFFER_SIZE);
+	}
+
+	private static NativeContextPool<Inflater> newInflaters(boolean nowrap) {
+		return new NativeContextPool<>(() -> new Inflater(nowrap), Inflater::reset, Inflater::end, DEFAULT_CAPACITY,
+				ZLIB_BUFFER_SIZE);
+	}
+
+	/**
+	 * The process's pool of inflaters for raw deflate data ({@code nowrap}) or zlib-wrapped.
+	 */
+	static NativeContextPool<Inflater> inflaters(boolean nowrap) {
+		return nowrap ? RAW_INFLATERS : ZLIB_INFLATERS;
 	}
 
 	/**
@@ -57,8 +96,9 @@ final class ZstdContextPool<C> {
 	Lease<C> borrow(Object owner) {
 		Context<C> polled = this.idle.poll();
 		Context<C> context = (polled != null) ? polled
-				: new Context<>(this.factory.get(), ByteBuffer.allocateDirect(BUFFER_SIZE).order(ByteOrder.LITTLE_ENDIAN),
-						ByteBuffer.allocateDirect(BUFFER_SIZE), new byte[16 * 1024]);
+				: new Context<>(this.factory.get(),
+						ByteBuffer.allocateDirect(this.bufferSize).order(ByteOrder.LITTLE_ENDIAN),
+						ByteBuffer.allocateDirect(this.bufferSize), new byte[TRANSFER_SIZE]);
 		return new Lease<>(context, CLEANER.register(owner, () -> release(context)));
 	}
 
