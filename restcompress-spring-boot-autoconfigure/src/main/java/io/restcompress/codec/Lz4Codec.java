@@ -11,7 +11,8 @@ import net.jpountz.lz4.LZ4Factory;
  * Python's {@code lz4.frame}) with lz4-java's block compressors. Encodes independent blocks
  * of at most 64 KB with a content checksum; decodes independent and linked blocks, block and content checksums and
  * concatenated frames. Not registered with IANA, so only selected when a peer names it. Holds
- * no native state: the native block functions are stateless.
+ * no native state: the native block functions are stateless; encoders borrow their direct block
+ * buffers from a pool.
  */
 public final class Lz4Codec implements ContentCodec {
 
@@ -20,7 +21,7 @@ public final class Lz4Codec implements ContentCodec {
 
 	private final int level;
 
-	private final LZ4Compressor compressor;
+	private final NativeContextPool<LZ4Compressor> blocks;
 
 	/**
 	 * Creates a codec that compresses at the given level.
@@ -33,7 +34,8 @@ public final class Lz4Codec implements ContentCodec {
 		}
 		this.level = level;
 		LZ4Factory factory = Lz4Natives.LZ4;
-		this.compressor = (level <= 2) ? factory.fastCompressor() : factory.highCompressor(level);
+		this.blocks = Lz4FrameEncoderStream
+			.blocks((level <= 2) ? factory.fastCompressor() : factory.highCompressor(level));
 	}
 
 	@Override
@@ -61,7 +63,7 @@ public final class Lz4Codec implements ContentCodec {
 
 	@Override
 	public OutputStream encoder(OutputStream target) {
-		return new Lz4FrameEncoderStream(target, this.compressor);
+		return new Lz4FrameEncoderStream(target, this.blocks);
 	}
 
 	@Override

@@ -2,34 +2,33 @@ package io.restcompress.codec;
 
 import java.io.IOException;
 import java.io.OutputStream;
-import java.util.Arrays;
+import java.nio.ByteBuffer;
 
 import net.jpountz.lz4.LZ4Compressor;
 import net.jpountz.xxhash.StreamingXXHash32;
-import net.jpountz.xxhash.XXHash32;
 import net.jpountz.xxhash.XXHashFactory;
 
 /**
  * Writes one LZ4 frame of independent blocks of at most 64 KB, each stored uncompressed when
  * compression does not shrink it, with the content checksum the {@code lz4} tool writes by
- * default, so that a decoder detects corruption that still decodes (zstd frames carry theirs). Unlike lz4-java's frame stream it does not allocate a full
- * block's buffers up front: they grow with the body, so a 1 KB body costs about 2 KB.
+ * default, so that a decoder detects corruption that still decodes (zstd frames carry theirs).
+ * Blocks are gathered and compressed in a pooled pair of direct buffers: lz4-java's native
+ * compressor holds a {@code byte[]} in a JNI critical region, which on JDK 17 to 21 keeps the
+ * garbage collector waiting for as long as a high level takes over a block.
  */
-final class Lz4FrameEncoderStream extends EncoderOutputStream {
+final class Lz4FrameEncoderStream extends PooledEncoderStream<LZ4Compressor> {
 
 	static final int BLOCK_SIZE = 64 * 1024;
-
-	private static final int INITIAL_SIZE = 4 * 1024;
 
 	private static final int FLAGS = 0x64;
 
 	private static final int BLOCK_DESCRIPTOR = 0x40;
 
+	private static final byte[] HEADER = header();
+
 	private static final int END_MARK = 0;
 
 	private static final int UNCOMPRESSED = 0x80000000;
-
-	private static final XXHash32 HASH = Lz4Natives.XXHASH.hash32();
 
 	private static final XXHashFactory STREAMING_HASHES = XXHashFactory.fastestJavaInstance();
 
@@ -37,52 +36,53 @@ final class Lz4FrameEncoderStream extends EncoderOutputStream {
 
 	private final StreamingXXHash32 contentHash = STREAMING_HASHES.newStreamingHash32(0);
 
-	private byte[] block = new byte[INITIAL_SIZE];
-
-	private byte[] compressed = new byte[0];
-
 	private final byte[] word = new byte[4];
 
-	private int length;
+	private final byte[] single = new byte[1];
 
 	private boolean headerWritten;
 
-	Lz4FrameEncoderStream(OutputStream target, LZ4Compressor compressor) {
-		super(target);
-		this.compressor = compressor;
+	Lz4FrameEncoderStream(OutputStream target, NativeContextPool<LZ4Compressor> pool) {
+		super(target, pool);
+		this.compressor = this.context.ctx;
+		this.input.limit(BLOCK_SIZE);
+	}
+
+	/**
+	 * A pool of block buffers for one compressor: a block and room for it compressed.
+	 * @param compressor the compressor, which has no state of its own
+	 * @return the pool
+	 */
+	static NativeContextPool<LZ4Compressor> blocks(LZ4Compressor compressor) {
+		return NativeContextPool.stateless(compressor, compressor.maxCompressedLength(BLOCK_SIZE));
+	}
+
+	private static byte[] header() {
+		byte[] descriptor = { FLAGS, BLOCK_DESCRIPTOR };
+		int checksum = (XXHashFactory.fastestJavaInstance().hash32().hash(descriptor, 0, 2, 0) >>> 8) & 0xFF;
+		int magic = Lz4FrameDecoderStream.MAGIC;
+		return new byte[] { (byte) magic, (byte) (magic >>> 8), (byte) (magic >>> 16), (byte) (magic >>> 24), FLAGS,
+				BLOCK_DESCRIPTOR, (byte) checksum };
 	}
 
 	@Override
 	public void write(int b) throws IOException {
 		ensureOpen();
-		if (this.length == this.block.length) {
-			makeRoom();
-		}
-		this.block[this.length++] = (byte) b;
+		this.single[0] = (byte) b;
+		this.contentHash.update(this.single, 0, 1);
+		super.write(b);
 	}
 
 	@Override
 	public void write(byte[] bytes, int offset, int count) throws IOException {
 		ensureOpen();
-		while (count > 0) {
-			if (this.length == this.block.length) {
-				makeRoom();
-			}
-			int n = Math.min(count, this.block.length - this.length);
-			System.arraycopy(bytes, offset, this.block, this.length, n);
-			this.length += n;
-			offset += n;
-			count -= n;
-		}
+		this.contentHash.update(bytes, offset, count);
+		super.write(bytes, offset, count);
 	}
 
-	private void makeRoom() throws IOException {
-		if (this.block.length < BLOCK_SIZE) {
-			this.block = Arrays.copyOf(this.block, Math.min(BLOCK_SIZE, this.block.length * 4));
-		}
-		else {
-			writeBlock();
-		}
+	@Override
+	void encodeInput() throws IOException {
+		writeBlock();
 	}
 
 	@Override
@@ -98,43 +98,38 @@ final class Lz4FrameEncoderStream extends EncoderOutputStream {
 		writeInt(this.contentHash.getValue());
 	}
 
-	@Override
-	void release() {
-		this.block = null;
-		this.compressed = null;
-	}
-
 	private void writeBlock() throws IOException {
 		writeHeader();
-		if (this.length == 0) {
+		int length = this.input.position();
+		if (length == 0) {
 			return;
 		}
-		this.contentHash.update(this.block, 0, this.length);
-		int bound = this.compressor.maxCompressedLength(this.length);
-		if (this.compressed.length < bound) {
-			this.compressed = new byte[this.compressor.maxCompressedLength(this.block.length)];
+		ByteBuffer output = this.context.output;
+		int size;
+		try {
+			size = this.compressor.compress(this.input, 0, length, output, 0, output.capacity());
 		}
-		int size = this.compressor.compress(this.block, 0, this.length, this.compressed, 0, this.compressed.length);
-		if (size < this.length) {
+		catch (RuntimeException ex) {
+			this.context.failed = true;
+			throw ex;
+		}
+		if (size < length) {
 			writeInt(size);
-			this.target.write(this.compressed, 0, size);
+			drain(output.position(size));
+			this.input.clear();
 		}
 		else {
-			writeInt(this.length | UNCOMPRESSED);
-			this.target.write(this.block, 0, this.length);
+			writeInt(length | UNCOMPRESSED);
+			drain(this.input);
 		}
-		this.length = 0;
+		this.input.limit(BLOCK_SIZE);
 	}
 
 	private void writeHeader() throws IOException {
-		if (this.headerWritten) {
-			return;
+		if (!this.headerWritten) {
+			this.headerWritten = true;
+			this.target.write(HEADER);
 		}
-		this.headerWritten = true;
-		byte[] descriptor = { FLAGS, BLOCK_DESCRIPTOR };
-		writeInt(Lz4FrameDecoderStream.MAGIC);
-		this.target.write(descriptor);
-		this.target.write((HASH.hash(descriptor, 0, 2, 0) >>> 8) & 0xFF);
 	}
 
 	private void writeInt(int value) throws IOException {

@@ -77,6 +77,16 @@ final class NativeContextPool<C> {
 				DEFAULT_CAPACITY, ZLIB_BUFFER_SIZE);
 	}
 
+	/**
+	 * A pool of direct buffers of the given size to use with a function that keeps no native
+	 * state, such as an LZ4 compressor, lent with them.
+	 */
+	static <C> NativeContextPool<C> stateless(C function, int bufferSize) {
+		return new NativeContextPool<>(() -> function, (unused) -> {
+		}, (unused) -> {
+		}, DEFAULT_CAPACITY, bufferSize);
+	}
+
 	private static NativeContextPool<Inflater> newInflaters(boolean nowrap) {
 		return new NativeContextPool<>(() -> new Inflater(nowrap), Inflater::reset, Inflater::end, DEFAULT_CAPACITY,
 				ZLIB_BUFFER_SIZE);
