@@ -6,9 +6,11 @@ import java.util.zip.Deflater;
 
 /**
  * The {@code deflate} coding: zlib-wrapped deflate (RFC 1950) as RFC 9110 defines it, with the
- * JDK's zlib. Decoding tolerates raw deflate data too.
+ * JDK's zlib. Decoding tolerates raw deflate data too. Encoders borrow a deflater and its
+ * direct buffers from a pool of at most twice the processors, which {@link #close()} frees;
+ * decoders borrow inflaters from a pool the process shares.
  */
-public final class DeflateCodec implements ContentCodec {
+public final class DeflateCodec implements ContentCodec, AutoCloseable {
 
 	/** The coding token. */
 	public static final String CODING = "deflate";
@@ -48,6 +50,15 @@ public final class DeflateCodec implements ContentCodec {
 	@Override
 	public InputStream decoder(InputStream source) {
 		return new DeflateDecoderStream(source);
+	}
+
+	/**
+	 * Frees the pooled deflaters. Streams still open keep working and free their deflater when
+	 * they close.
+	 */
+	@Override
+	public void close() {
+		this.deflaters.close();
 	}
 
 }

@@ -8,8 +8,11 @@ import java.util.zip.Deflater;
 
 /**
  * The {@code gzip} coding (RFC 1952) with the JDK's zlib. Decodes {@code x-gzip} too.
+ * Encoders borrow a deflater and its direct buffers from a pool of at most twice the
+ * processors, which {@link #close()} frees; decoders borrow inflaters from a pool the process
+ * shares.
  */
-public final class GzipCodec implements ContentCodec {
+public final class GzipCodec implements ContentCodec, AutoCloseable {
 
 	/** The coding token. */
 	public static final String CODING = "gzip";
@@ -47,6 +50,15 @@ public final class GzipCodec implements ContentCodec {
 	@Override
 	public InputStream decoder(InputStream source) {
 		return new GzipDecoderStream(source);
+	}
+
+	/**
+	 * Frees the pooled deflaters. Streams still open keep working and free their deflater when
+	 * they close.
+	 */
+	@Override
+	public void close() {
+		this.deflaters.close();
 	}
 
 }

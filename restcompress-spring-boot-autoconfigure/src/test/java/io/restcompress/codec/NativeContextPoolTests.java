@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
+import static org.assertj.core.api.Assertions.assertThatNullPointerException;
 
 class NativeContextPoolTests {
 
@@ -138,6 +139,20 @@ class NativeContextPoolTests {
 		}
 		assertThatExceptionOfType(CorruptContentException.class).isThrownBy(() -> Codecs.decode(Codecs.DEFLATE, corrupt));
 		assertThat(Codecs.decode(Codecs.DEFLATE, encoded)).isEqualTo(body);
+	}
+
+	@Test
+	void endsADeflaterLentBeforeTheCodecClosedWhenItsStreamCloses() throws IOException {
+		GzipCodec codec = new GzipCodec(6);
+		byte[] body = Payload.JSON.bytes(10_000);
+		ByteArrayOutputStream target = new ByteArrayOutputStream();
+		DeflaterEncoderStream encoder = (DeflaterEncoderStream) codec.encoder(target);
+		Deflater lent = encoder.context.ctx;
+		codec.close();
+		encoder.write(body);
+		encoder.close();
+		assertThat(Codecs.decode(Codecs.GZIP_1, target.toByteArray())).isEqualTo(body);
+		assertThatNullPointerException().isThrownBy(lent::getBytesRead).withMessageContaining("closed");
 	}
 
 	private static Gzipped gzip(NativeContextPool<Deflater> pool, byte[] body) throws IOException {
