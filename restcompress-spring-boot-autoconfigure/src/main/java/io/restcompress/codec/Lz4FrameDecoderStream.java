@@ -2,6 +2,7 @@ package io.restcompress.codec;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.ByteBuffer;
 import java.util.Arrays;
 
 import net.jpountz.lz4.LZ4Exception;
@@ -9,11 +10,15 @@ import net.jpountz.lz4.LZ4SafeDecompressor;
 import net.jpountz.xxhash.StreamingXXHash32;
 import net.jpountz.xxhash.XXHash32;
 import net.jpountz.xxhash.XXHashFactory;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Decodes LZ4 frames (one or more, with skippable frames between them) block by block.
  * Independent blocks go through lz4-java's native safe decompressor, linked blocks through
- * {@link Lz4BlockDecoder} with the last 64 KB of output as history. Buffers grow with the
+ * {@link Lz4BlockDecoder} with the last 64 KB of output as history. Independent blocks of at
+ * most 64 KB (the frames restcompress and Python's {@code lz4.frame} write) are decoded between
+ * a pooled pair of direct buffers and read from there, so the native decompressor holds no
+ * {@code byte[]} in a JNI critical region; larger ones still are. Other buffers grow with the
  * blocks actually received, not with the block size a header announces. Header, block and
  * content checksums and the content size are verified when the frame carries them.
  */
@@ -33,6 +38,11 @@ final class Lz4FrameDecoderStream extends DecoderInputStream {
 
 	private static final XXHashFactory STREAMING_HASHES = XXHashFactory.fastestJavaInstance();
 
+	private static final int DIRECT_BLOCK_MAX = 64 * 1024;
+
+	private static final NativeContextPool<LZ4SafeDecompressor> DIRECT_BLOCKS = NativeContextPool
+		.stateless(DECOMPRESSOR, DIRECT_BLOCK_MAX);
+
 	private final InputStream source;
 
 	private final byte[] header = new byte[14];
@@ -42,6 +52,10 @@ final class Lz4FrameDecoderStream extends DecoderInputStream {
 	private byte[] compressed = new byte[0];
 
 	private byte[] decoded = new byte[0];
+
+	NativeContextPool.@Nullable Lease<LZ4SafeDecompressor> directBlocks;
+
+	private @Nullable ByteBuffer directBlock;
 
 	private int position;
 
@@ -72,11 +86,19 @@ final class Lz4FrameDecoderStream extends DecoderInputStream {
 
 	@Override
 	protected int readDecoded(byte[] bytes, int offset, int count) throws IOException {
-		while (this.position == this.limit) {
+		while (available() == 0) {
 			if (this.finished || !nextBlock()) {
 				this.finished = true;
 				return -1;
 			}
+		}
+		if (this.directBlock != null) {
+			int n = Math.min(count, this.directBlock.remaining());
+			this.directBlock.get(bytes, offset, n);
+			if (this.contentChecksum) {
+				this.contentHash.update(bytes, offset, n);
+			}
+			return n;
 		}
 		int n = Math.min(count, this.limit - this.position);
 		System.arraycopy(this.decoded, this.position, bytes, offset, n);
@@ -86,12 +108,19 @@ final class Lz4FrameDecoderStream extends DecoderInputStream {
 
 	@Override
 	public int available() {
-		return this.limit - this.position;
+		return (this.directBlock != null) ? this.directBlock.remaining() : this.limit - this.position;
 	}
 
 	@Override
 	protected void release() throws IOException {
-		this.source.close();
+		try {
+			this.source.close();
+		}
+		finally {
+			if (this.directBlocks != null) {
+				this.directBlocks.release();
+			}
+		}
 	}
 
 	private boolean nextBlock() throws IOException {
@@ -113,6 +142,11 @@ final class Lz4FrameDecoderStream extends DecoderInputStream {
 		if (this.blockChecksum && readIntLE("block checksum") != HASH.hash(this.compressed, 0, length, 0)) {
 			throw corrupt("block checksum mismatch");
 		}
+		this.directBlock = null;
+		if (!stored && !this.linked && this.blockMax <= DIRECT_BLOCK_MAX) {
+			this.frameSize += decodeDirect(length);
+			return true;
+		}
 		int start = this.linked ? keepHistory() : 0;
 		int end = stored ? copyStored(start, length) : decodeBlock(start, length);
 		this.position = start;
@@ -122,6 +156,30 @@ final class Lz4FrameDecoderStream extends DecoderInputStream {
 			this.contentHash.update(this.decoded, start, end - start);
 		}
 		return true;
+	}
+
+	/**
+	 * Decodes an independent block between direct buffers and leaves it there to be read; its
+	 * bytes reach the content checksum as they are read.
+	 */
+	private int decodeDirect(int length) throws CorruptContentException {
+		if (this.directBlocks == null) {
+			this.directBlocks = DIRECT_BLOCKS.borrow(this);
+		}
+		NativeContextPool.Context<LZ4SafeDecompressor> buffers = this.directBlocks.context();
+		ByteBuffer input = buffers.input.clear().put(this.compressed, 0, length);
+		ByteBuffer output = buffers.output.clear();
+		int decodedLength;
+		try {
+			decodedLength = DECOMPRESSOR.decompress(input, 0, length, output, 0, this.blockMax);
+		}
+		catch (LZ4Exception ex) {
+			throw corrupt("invalid block");
+		}
+		this.directBlock = output.limit(decodedLength);
+		this.position = 0;
+		this.limit = 0;
+		return decodedLength;
 	}
 
 	private int copyStored(int start, int length) {

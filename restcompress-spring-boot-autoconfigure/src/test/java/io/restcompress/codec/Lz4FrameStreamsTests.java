@@ -1,0 +1,82 @@
+package io.restcompress.codec;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.Arrays;
+import java.util.SplittableRandom;
+
+import net.jpountz.lz4.LZ4FrameOutputStream;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+
+class Lz4FrameStreamsTests {
+
+	private final Lz4Codec codec = new Lz4Codec(1);
+
+	@Test
+	void writesAFrameWithAContentChecksum() throws IOException {
+		byte[] frame = encode(new byte[] { 1, 2, 3 });
+		assertThat(frame[4] & 0x04).as("content checksum flag").isEqualTo(0x04);
+		assertThat(decode(frame)).containsExactly(1, 2, 3);
+	}
+
+	@Test
+	void rejectsABodyAlteredWhereItStillDecodes() throws IOException {
+		byte[] body = new byte[10_000];
+		new SplittableRandom(7).nextBytes(body);
+		byte[] frame = encode(body);
+		frame[frame.length / 2] ^= 0x01;
+		assertThatExceptionOfType(CorruptContentException.class).isThrownBy(() -> decode(frame))
+			.withMessageContaining("checksum");
+	}
+
+	@Test
+	void decodesIndependentBlocksOfAtMost64KbInPooledDirectBuffers() throws IOException {
+		byte[] body = Payload.JSON.bytes(300_000);
+		try (Lz4FrameDecoderStream decoder = new Lz4FrameDecoderStream(new ByteArrayInputStream(encode(body)))) {
+			assertThat(decoder.readNBytes(1)).containsExactly(body[0]);
+			assertThat(decoder.directBlocks).isNotNull();
+			assertThat(decoder.directBlocks.context().output.isDirect()).isTrue();
+			assertThat(decoder.readAllBytes()).isEqualTo(Arrays.copyOfRange(body, 1, body.length));
+		}
+	}
+
+	@Test
+	void decodesLargerBlocksInArrays() throws IOException {
+		byte[] body = Payload.JSON.bytes(300_000);
+		for (LZ4FrameOutputStream.BLOCKSIZE blockSize : LZ4FrameOutputStream.BLOCKSIZE.values()) {
+			ByteArrayOutputStream frame = new ByteArrayOutputStream();
+			try (OutputStream encoder = new LZ4FrameOutputStream(frame, blockSize,
+					LZ4FrameOutputStream.FLG.Bits.BLOCK_INDEPENDENCE, LZ4FrameOutputStream.FLG.Bits.CONTENT_CHECKSUM)) {
+				encoder.write(body);
+			}
+			try (Lz4FrameDecoderStream decoder = new Lz4FrameDecoderStream(
+					new ByteArrayInputStream(frame.toByteArray()))) {
+				assertThat(decoder.readAllBytes()).as("%s blocks", blockSize).isEqualTo(body);
+				assertThat(decoder.directBlocks != null).as("%s blocks in direct buffers", blockSize)
+					.isEqualTo(blockSize == LZ4FrameOutputStream.BLOCKSIZE.SIZE_64KB);
+			}
+		}
+	}
+
+	private byte[] encode(byte[] body) throws IOException {
+		ByteArrayOutputStream frame = new ByteArrayOutputStream();
+		try (OutputStream encoder = this.codec.encoder(frame)) {
+			encoder.write(body);
+		}
+		return frame.toByteArray();
+	}
+
+	private byte[] decode(byte[] frame) throws IOException {
+		try (InputStream decoder = this.codec.decoder(new ByteArrayInputStream(frame))) {
+			return decoder.readAllBytes();
+		}
+	}
+
+}
