@@ -23,7 +23,7 @@ final class DeflateDecoderStream extends InflatingInputStream {
 		if (cmf == -1) {
 			throw corrupt("truncated deflate data");
 		}
-		return reuseOrCreate(!isZlibHeader(cmf, peekByte(1)));
+		return reuseOrBorrow(!isZlibHeader(cmf, peekByte(1)));
 	}
 
 	private static boolean isZlibHeader(int cmf, int flg) {

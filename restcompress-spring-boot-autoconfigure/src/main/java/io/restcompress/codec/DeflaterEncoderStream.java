@@ -54,8 +54,7 @@ final class DeflaterEncoderStream extends PooledEncoderStream<Deflater> {
 			target.write(GZIP_HEADER);
 		}
 		catch (IOException | RuntimeException ex) {
-			stream.context.failed = true;
-			stream.release();
+			stream.abandon();
 			throw ex;
 		}
 		return stream;

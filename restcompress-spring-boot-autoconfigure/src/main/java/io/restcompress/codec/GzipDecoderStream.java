@@ -59,7 +59,7 @@ final class GzipDecoderStream extends InflatingInputStream {
 		}
 		this.crc.reset();
 		this.memberSize = 0;
-		return reuseOrCreate(true);
+		return reuseOrBorrow(true);
 	}
 
 	@Override

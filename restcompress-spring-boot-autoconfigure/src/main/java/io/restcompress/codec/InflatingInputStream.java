@@ -168,7 +168,7 @@ abstract class InflatingInputStream extends DecoderInputStream {
 	 * Returns the stream's inflater, reset for the next member, or, for the first member, one
 	 * borrowed from the pool of inflaters for raw deflate data ({@code nowrap}) or zlib-wrapped.
 	 */
-	protected final Inflater reuseOrCreate(boolean nowrap) {
+	protected final Inflater reuseOrBorrow(boolean nowrap) {
 		if (this.inflater != null) {
 			this.inflater.reset();
 			return this.inflater;

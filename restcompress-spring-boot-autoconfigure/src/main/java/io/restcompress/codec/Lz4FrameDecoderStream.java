@@ -38,7 +38,7 @@ final class Lz4FrameDecoderStream extends DecoderInputStream {
 
 	private static final XXHashFactory STREAMING_HASHES = XXHashFactory.fastestJavaInstance();
 
-	private static final int DIRECT_BLOCK_MAX = 64 * 1024;
+	private static final int DIRECT_BLOCK_MAX = Lz4FrameEncoderStream.BLOCK_SIZE;
 
 	private static final NativeContextPool<LZ4SafeDecompressor> DIRECT_BLOCKS = NativeContextPool
 		.stateless(DECOMPRESSOR, DIRECT_BLOCK_MAX);

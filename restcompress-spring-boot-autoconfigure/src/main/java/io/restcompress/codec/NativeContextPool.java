@@ -32,7 +32,7 @@ final class NativeContextPool<C> {
 
 	private static final Cleaner CLEANER = Cleaner.create();
 
-	private static final int DEFAULT_CAPACITY = Math.max(2, 2 * Runtime.getRuntime().availableProcessors());
+	static final int DEFAULT_CAPACITY = Math.max(2, 2 * Runtime.getRuntime().availableProcessors());
 
 	private static final NativeContextPool<Inflater> RAW_INFLATERS = newInflaters(true);
 

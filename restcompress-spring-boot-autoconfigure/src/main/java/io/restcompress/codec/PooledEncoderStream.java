@@ -69,6 +69,14 @@ abstract class PooledEncoderStream<C> extends EncoderOutputStream {
 	}
 
 	/**
+	 * Frees the context of a stream that failed before it was returned to its caller.
+	 */
+	final void abandon() {
+		this.context.failed = true;
+		release();
+	}
+
+	/**
 	 * Gives the context back, or frees it if the stream failed.
 	 */
 	@Override

@@ -56,9 +56,8 @@ public final class ZstdCodec implements ContentCodec, AutoCloseable {
 		this.maxWindow = maxWindow;
 		int windowLog = windowLog(maxWindow);
 		this.encoderWindowLog = (windowLog < EIGHT_MB_WINDOW_LOG) ? windowLog : 0;
-		int poolSize = Math.max(2, 2 * Runtime.getRuntime().availableProcessors());
-		this.compression = NativeContextPool.compression(poolSize);
-		this.decompression = NativeContextPool.decompression(poolSize);
+		this.compression = NativeContextPool.compression(NativeContextPool.DEFAULT_CAPACITY);
+		this.decompression = NativeContextPool.decompression(NativeContextPool.DEFAULT_CAPACITY);
 	}
 
 	private static int windowLog(long maxWindow) {

@@ -44,8 +44,7 @@ final class ZstdEncoderStream extends PooledEncoderStream<ZstdCompressCtx> {
 			}
 		}
 		catch (RuntimeException ex) {
-			this.context.failed = true;
-			release();
+			abandon();
 			throw ex;
 		}
 	}
