@@ -10,6 +10,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Map;
 import java.util.zip.GZIPInputStream;
 
@@ -28,6 +29,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 class SampleApplicationTests {
+
+	private static final List<String> TAGGED_DOCUMENTS = List.of("/api/static", "/api/uncompressed/static",
+			"/api/feed?version=3", "/api/bulletin?version=3");
 
 	@LocalServerPort
 	int port;
@@ -58,6 +62,59 @@ class SampleApplicationTests {
 		String etag = get("/api/static", "Accept-Encoding", "lzf").headers().firstValue("ETag").orElseThrow();
 		assertThat(etag).endsWith("-lzf\"");
 		assertThat(get("/api/static", "Accept-Encoding", "lzf", "If-None-Match", etag).statusCode()).isEqualTo(304);
+	}
+
+	@Test
+	void answersIfNoneMatchStarWithNotModifiedForEveryTaggedDocument() throws Exception {
+		for (String path : TAGGED_DOCUMENTS) {
+			HttpResponse<byte[]> response = get(path, "If-None-Match", "*");
+			assertThat(response.statusCode()).as(path).isEqualTo(304);
+			assertThat(response.headers().firstValue("ETag")).as(path).isPresent();
+		}
+		assertThat(get("/api/static", "Accept-Encoding", "lzf", "If-None-Match", "*").headers().firstValue("ETag")
+			.orElseThrow()).endsWith("-lzf\"");
+	}
+
+	@Test
+	void refusesAnIfMatchThatNamesNoCurrentTagWithPreconditionFailed() throws Exception {
+		for (String path : TAGGED_DOCUMENTS) {
+			HttpResponse<byte[]> response = get(path, "If-Match", "\"nope\"");
+			assertThat(response.statusCode()).as(path).isEqualTo(412);
+			assertThat(new String(response.body(), StandardCharsets.UTF_8)).as(path).contains("\"status\":412");
+		}
+	}
+
+	@Test
+	void comparesIfMatchStronglyAfterTheCodingSuffixIsStripped() throws Exception {
+		String etag = get("/api/static").headers().firstValue("ETag").orElseThrow();
+		String gzipTag = etag.substring(0, etag.length() - 1) + "-gzip\"";
+		HttpResponse<byte[]> suffixed = get("/api/static", "If-Match", gzipTag);
+		assertThat(suffixed.statusCode()).isEqualTo(200);
+		assertThat(suffixed.body()).hasSizeGreaterThan(1_700_000);
+		assertThat(get("/api/static", "If-Match", "*").statusCode()).isEqualTo(200);
+		assertThat(get("/api/static", "If-Match", "W/" + etag).statusCode()).isEqualTo(412);
+		assertThat(get("/api/static", "If-Match", "W/" + gzipTag).statusCode()).isEqualTo(412);
+	}
+
+	@Test
+	void evaluatesIfMatchBeforeIfNoneMatch() throws Exception {
+		String etag = get("/api/static").headers().firstValue("ETag").orElseThrow();
+		assertThat(get("/api/static", "If-Match", "\"nope\"", "If-None-Match", etag).statusCode()).isEqualTo(412);
+		assertThat(get("/api/static", "If-Match", etag, "If-None-Match", etag).statusCode()).isEqualTo(304);
+		assertThat(get("/api/static", "If-Match", etag, "If-None-Match", "\"other\"").statusCode()).isEqualTo(200);
+	}
+
+	@Test
+	void readsEntityTagListsAcrossCommasWeakTagsAndFieldLines() throws Exception {
+		String etag = get("/api/static").headers().firstValue("ETag").orElseThrow();
+		String opaque = etag.substring(1, etag.length() - 1);
+		assertThat(get("/api/static", "If-None-Match", "\"a\", W/" + etag).statusCode()).isEqualTo(304);
+		assertThat(get("/api/static", "If-None-Match", "\"a\"", "If-None-Match", etag).statusCode()).isEqualTo(304);
+		assertThat(get("/api/static", "If-None-Match", "\"x," + opaque + "\"").statusCode()).isEqualTo(200);
+		assertThat(get("/api/static", "If-Match", "\"a\", " + etag).statusCode()).isEqualTo(200);
+		assertThat(get("/api/static", "If-Match", "\"a\"", "If-Match", etag).statusCode()).isEqualTo(200);
+		assertThat(get("/api/static", "If-Match", "\"x," + opaque + "\"").statusCode()).isEqualTo(412);
+		assertThat(get("/api/static", "If-Match", opaque).statusCode()).isEqualTo(412);
 	}
 
 	@Test

@@ -7,11 +7,13 @@ import java.util.concurrent.ThreadLocalRandom;
 import io.restcompress.LzfCompressed;
 import tools.jackson.databind.json.JsonMapper;
 
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.util.DigestUtils;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.server.ResponseStatusException;
@@ -20,8 +22,9 @@ import static org.springframework.http.HttpStatus.BAD_REQUEST;
 
 /**
  * The endpoints both sample apps serve the same way on Spring MVC and WebFlux: the large fixed
- * document (with a strong entity tag) and its unannotated copy, generated documents, and a
- * response below the threshold.
+ * document (with a strong entity tag, and conditional requests answered by
+ * {@link EntityTagPreconditions}) and its unannotated copy, generated documents, and a response
+ * below the threshold.
  */
 @RestController
 @RequestMapping("/api")
@@ -48,13 +51,16 @@ public class DocumentController {
 
 	@LzfCompressed
 	@GetMapping("/static")
-	ResponseEntity<byte[]> staticDocument() {
-		return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).eTag(this.documentTag).body(this.document);
+	ResponseEntity<byte[]> staticDocument(@RequestHeader HttpHeaders request) {
+		HttpHeaders representation = new HttpHeaders();
+		representation.setContentType(MediaType.APPLICATION_JSON);
+		representation.setETag(this.documentTag);
+		return EntityTagPreconditions.respond(request, representation, () -> this.document);
 	}
 
 	@GetMapping("/uncompressed/static")
-	ResponseEntity<byte[]> uncompressedStaticDocument() {
-		return staticDocument();
+	ResponseEntity<byte[]> uncompressedStaticDocument(@RequestHeader HttpHeaders request) {
+		return staticDocument(request);
 	}
 
 	@LzfCompressed

@@ -3,15 +3,18 @@ package io.restcompress.sample;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
+import java.util.function.Supplier;
 
 import io.restcompress.dictionary.DictionaryCompressed;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.http.CacheControl;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
@@ -45,16 +48,17 @@ public class FeedController {
 
 	@DictionaryCompressed(match = "/api/feed*", id = "feed")
 	@GetMapping("/feed")
-	ResponseEntity<byte[]> feed(@RequestParam(required = false) Integer version) {
+	ResponseEntity<byte[]> feed(@RequestParam(required = false) Integer version, @RequestHeader HttpHeaders request) {
 		int selected = selected(version);
-		return fresh("feed-" + selected, FeedVersions.entries(selected));
+		return fresh(request, "feed-" + selected, () -> FeedVersions.entries(selected));
 	}
 
 	@DictionaryCompressed(match = "/api/bulletin*", id = "bulletin", encodings = "dcb")
 	@GetMapping("/bulletin")
-	ResponseEntity<byte[]> bulletin(@RequestParam(required = false) Integer version) {
+	ResponseEntity<byte[]> bulletin(@RequestParam(required = false) Integer version,
+			@RequestHeader HttpHeaders request) {
 		int selected = selected(version);
-		return fresh("bulletin-" + selected, Map.of("entries", FeedVersions.entries(selected)));
+		return fresh(request, "bulletin-" + selected, () -> Map.of("entries", FeedVersions.entries(selected)));
 	}
 
 	private int selected(@Nullable Integer version) {
@@ -66,12 +70,13 @@ public class FeedController {
 		return selected;
 	}
 
-	private ResponseEntity<byte[]> fresh(String tag, Object body) {
-		return ResponseEntity.ok()
-			.cacheControl(CacheControl.maxAge(PERIOD))
-			.contentType(MediaType.APPLICATION_JSON)
-			.eTag("\"" + tag + "\"")
-			.body(this.mapper.writeValueAsBytes(body));
+	private ResponseEntity<byte[]> fresh(HttpHeaders request, String tag, Supplier<Object> content) {
+		HttpHeaders representation = new HttpHeaders();
+		representation.setCacheControl(CacheControl.maxAge(PERIOD));
+		representation.setContentType(MediaType.APPLICATION_JSON);
+		representation.setETag("\"" + tag + "\"");
+		return EntityTagPreconditions.respond(request, representation,
+				() -> this.mapper.writeValueAsBytes(content.get()));
 	}
 
 }
