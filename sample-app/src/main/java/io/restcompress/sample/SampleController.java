@@ -1,9 +1,12 @@
 package io.restcompress.sample;
 
+import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 import io.restcompress.LzfCompressed;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.http.HttpHeaders;
@@ -11,7 +14,6 @@ import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PostMapping;
-import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
@@ -37,11 +39,11 @@ public class SampleController {
 
 	@LzfCompressed
 	@PostMapping("/echo")
-	ResponseEntity<byte[]> echo(@RequestBody(required = false) byte[] body,
-			@RequestHeader(name = HttpHeaders.CONTENT_TYPE, required = false) MediaType contentType) {
-		return ResponseEntity.ok()
-			.contentType((contentType != null) ? contentType : MediaType.APPLICATION_OCTET_STREAM)
-			.body((body != null) ? body : new byte[0]);
+	ResponseEntity<byte[]> echo(
+			@RequestHeader(name = HttpHeaders.CONTENT_TYPE, required = false) @Nullable String contentType,
+			InputStream body) throws IOException {
+		MediaType type = EchoContentType.of(contentType);
+		return ResponseEntity.ok().contentType(type).body(body.readAllBytes());
 	}
 
 	@LzfCompressed

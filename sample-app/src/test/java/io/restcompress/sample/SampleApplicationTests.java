@@ -13,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.zip.GZIPInputStream;
+import java.util.zip.GZIPOutputStream;
 
 import com.ning.compress.lzf.LZFInputStream;
 import com.ning.compress.lzf.LZFOutputStream;
@@ -32,6 +33,9 @@ class SampleApplicationTests {
 
 	private static final List<String> TAGGED_DOCUMENTS = List.of("/api/static", "/api/uncompressed/static",
 			"/api/feed?version=3", "/api/bulletin?version=3");
+
+	private static final List<String> UNUSABLE_CONTENT_TYPES = List.of("foo", "application/",
+			"text/html; charset=bogus", "*/*", "text/*");
 
 	@LocalServerPort
 	int port;
@@ -143,13 +147,45 @@ class SampleApplicationTests {
 		try (OutputStream lzf = new LZFOutputStream(encoded)) {
 			lzf.write(body);
 		}
-		HttpResponse<byte[]> response = this.client.send(request("/api/echo", "Content-Encoding", "lzf",
-				"Content-Type", "application/json")
-			.POST(HttpRequest.BodyPublishers.ofByteArray(encoded.toByteArray()))
-			.build(), HttpResponse.BodyHandlers.ofByteArray());
+		HttpResponse<byte[]> response = post("/api/echo", encoded.toByteArray(), "Content-Encoding", "lzf",
+				"Content-Type", "application/json");
 		assertThat(response.statusCode()).isEqualTo(200);
 		assertThat(response.headers().firstValue("Content-Type")).hasValue("application/json");
 		assertThat(response.body()).isEqualTo(body);
+	}
+
+	@Test
+	void echoesABodyWithoutContentTypeAsOctetStream() throws Exception {
+		HttpResponse<byte[]> response = post("/api/echo", new byte[] { 1, 2, 3 });
+		assertThat(response.statusCode()).isEqualTo(200);
+		assertThat(response.headers().firstValue("Content-Type")).hasValue("application/octet-stream");
+		assertThat(response.body()).containsExactly(1, 2, 3);
+	}
+
+	@Test
+	void refusesAnInvalidOrWildcardRequestContentTypeWithUnsupportedMediaType() throws Exception {
+		for (String contentType : UNUSABLE_CONTENT_TYPES) {
+			HttpResponse<byte[]> response = post("/api/echo", "{}".getBytes(StandardCharsets.UTF_8), "Content-Type",
+					contentType);
+			assertThat(response.statusCode()).as(contentType).isEqualTo(415);
+			assertThat(new String(response.body(), StandardCharsets.UTF_8)).as(contentType).contains("\"status\":415");
+		}
+	}
+
+	@Test
+	void refusesBadRequestBodiesWithProblems() throws Exception {
+		HttpResponse<byte[]> unsupported = post("/api/echo", new byte[10], "Content-Encoding", "snappy");
+		assertThat(unsupported.statusCode()).isEqualTo(415);
+		assertThat(unsupported.headers().firstValue("Accept-Encoding")).hasValue("lzf, lz4, gzip, zstd, br, deflate");
+		assertThat(post("/api/echo", "ZVgarbage".getBytes(StandardCharsets.UTF_8), "Content-Encoding", "lzf")
+			.statusCode()).isEqualTo(400);
+		ByteArrayOutputStream bomb = new ByteArrayOutputStream();
+		try (OutputStream gzip = new GZIPOutputStream(bomb)) {
+			gzip.write(new byte[20 * 1024 * 1024]);
+		}
+		HttpResponse<byte[]> tooLarge = post("/api/echo", bomb.toByteArray(), "Content-Encoding", "gzip");
+		assertThat(tooLarge.statusCode()).isEqualTo(413);
+		assertThat(new String(tooLarge.body(), StandardCharsets.UTF_8)).contains("\"status\":413");
 	}
 
 	@Test
@@ -183,6 +219,12 @@ class SampleApplicationTests {
 
 	private HttpResponse<byte[]> get(String path, String... headers) throws IOException, InterruptedException {
 		return this.client.send(request(path, headers).build(), HttpResponse.BodyHandlers.ofByteArray());
+	}
+
+	private HttpResponse<byte[]> post(String path, byte[] body, String... headers)
+			throws IOException, InterruptedException {
+		return this.client.send(request(path, headers).POST(HttpRequest.BodyPublishers.ofByteArray(body)).build(),
+				HttpResponse.BodyHandlers.ofByteArray());
 	}
 
 	private HttpRequest.Builder request(String path, String... headers) {

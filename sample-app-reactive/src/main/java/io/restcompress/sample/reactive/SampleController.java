@@ -3,6 +3,7 @@ package io.restcompress.sample.reactive;
 import java.time.Duration;
 
 import io.restcompress.LzfCompressed;
+import io.restcompress.sample.EchoContentType;
 import io.restcompress.sample.Entry;
 import io.restcompress.sample.EntryGenerator;
 import reactor.core.publisher.Flux;
@@ -12,6 +13,7 @@ import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.core.io.buffer.DataBufferLimitException;
 import org.springframework.core.io.buffer.DataBufferUtils;
 import org.springframework.core.io.buffer.DefaultDataBufferFactory;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.server.reactive.ServerHttpRequest;
@@ -38,14 +40,12 @@ public class SampleController {
 	@LzfCompressed
 	@PostMapping("/echo")
 	Mono<ResponseEntity<DataBuffer>> echo(ServerHttpRequest request) {
-		MediaType contentType = request.getHeaders().getContentType();
+		MediaType contentType = EchoContentType.of(request.getHeaders().getFirst(HttpHeaders.CONTENT_TYPE));
 		return DataBufferUtils.join(request.getBody(), MAX_ECHO_BYTES)
 			.onErrorMap(DataBufferLimitException.class,
 					(ex) -> new ResponseStatusException(CONTENT_TOO_LARGE, "at most " + MAX_ECHO_BYTES + " bytes"))
 			.defaultIfEmpty(DefaultDataBufferFactory.sharedInstance.allocateBuffer(0))
-			.map((body) -> ResponseEntity.ok()
-				.contentType((contentType != null) ? contentType : MediaType.APPLICATION_OCTET_STREAM)
-				.body(body));
+			.map((body) -> ResponseEntity.ok().contentType(contentType).body(body));
 	}
 
 	@LzfCompressed

@@ -38,6 +38,9 @@ class ReactiveSampleApplicationTests {
 	private static final List<String> TAGGED_DOCUMENTS = List.of("/api/static", "/api/uncompressed/static",
 			"/api/feed?version=3", "/api/bulletin?version=3");
 
+	private static final List<String> UNUSABLE_CONTENT_TYPES = List.of("foo", "application/",
+			"text/html; charset=bogus", "*/*", "text/*");
+
 	@LocalServerPort
 	int port;
 
@@ -171,6 +174,24 @@ class ReactiveSampleApplicationTests {
 		assertThat(response.statusCode()).isEqualTo(200);
 		assertThat(response.headers().firstValue("Content-Type")).hasValue("application/json");
 		assertThat(response.body()).isEqualTo(body);
+	}
+
+	@Test
+	void echoesABodyWithoutContentTypeAsOctetStream() throws Exception {
+		HttpResponse<byte[]> response = post("/api/echo", new byte[] { 1, 2, 3 });
+		assertThat(response.statusCode()).isEqualTo(200);
+		assertThat(response.headers().firstValue("Content-Type")).hasValue("application/octet-stream");
+		assertThat(response.body()).containsExactly(1, 2, 3);
+	}
+
+	@Test
+	void refusesAnInvalidOrWildcardRequestContentTypeWithUnsupportedMediaType() throws Exception {
+		for (String contentType : UNUSABLE_CONTENT_TYPES) {
+			HttpResponse<byte[]> response = post("/api/echo", "{}".getBytes(StandardCharsets.UTF_8), "Content-Type",
+					contentType);
+			assertThat(response.statusCode()).as(contentType).isEqualTo(415);
+			assertThat(new String(response.body(), StandardCharsets.UTF_8)).as(contentType).contains("\"status\":415");
+		}
 	}
 
 	@Test
