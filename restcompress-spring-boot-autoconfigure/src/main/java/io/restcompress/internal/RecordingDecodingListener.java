@@ -2,6 +2,7 @@ package io.restcompress.internal;
 
 import io.restcompress.codec.ContentDecoding;
 import io.restcompress.codec.ContentDecodingException;
+import io.restcompress.codec.ContentTimeoutException;
 import io.restcompress.codec.ContentTooLargeException;
 import io.restcompress.metrics.CompressionRecorder;
 import io.restcompress.metrics.Direction;
@@ -10,7 +11,7 @@ import io.restcompress.metrics.Side;
 
 /**
  * Records what a {@link ContentDecoding} pipeline reports: each decoded layer, and a failure as
- * a rejection, too large or corrupt. Shared by the server filters and the clients; not API.
+ * a rejection, too large, timed out or corrupt. Shared by the server filters and the clients; not API.
  */
 public final class RecordingDecodingListener implements ContentDecoding.Listener {
 
@@ -40,7 +41,7 @@ public final class RecordingDecodingListener implements ContentDecoding.Listener
 	@Override
 	public ContentDecodingException failed(ContentDecodingException failure) {
 		RejectReason reason = (failure instanceof ContentTooLargeException) ? RejectReason.TOO_LARGE
-				: RejectReason.CORRUPT;
+				: (failure instanceof ContentTimeoutException) ? RejectReason.TIMEOUT : RejectReason.CORRUPT;
 		this.recorder.rejected(this.side, this.direction, failure.getCoding(), reason);
 		return failure;
 	}

@@ -12,6 +12,9 @@ public enum RejectReason {
 	CORRUPT,
 
 	/** It decodes to more than the limit (413). */
-	TOO_LARGE
+	TOO_LARGE,
+
+	/** It stopped arriving part-way for longer than the decoder waits (408). */
+	TIMEOUT
 
 }

@@ -3,10 +3,12 @@ package io.restcompress.internal.reactive;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InterruptedIOException;
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
+import io.restcompress.codec.ContentTimeoutException;
 import org.jspecify.annotations.Nullable;
 import org.reactivestreams.Publisher;
 import org.reactivestreams.Subscriber;
@@ -22,7 +24,8 @@ import org.springframework.core.io.buffer.DataBufferUtils;
  * arrives after the close. {@link #close()} may be called from any thread; it cancels the
  * subscription and wakes a blocked reader. The publisher's signals never block. After each
  * request the reader makes, it runs a given action, for a transport that must be told to pass the
- * demand on.
+ * demand on. A reader that waits longer than the idle timeout for the next bytes gets a
+ * {@link ContentTimeoutException}, and the subscription is cancelled.
  */
 final class DataBufferInputStream extends InputStream implements Subscriber<DataBuffer> {
 
@@ -31,6 +34,10 @@ final class DataBufferInputStream extends InputStream implements Subscriber<Data
 	private final int prefetch;
 
 	private final Runnable afterRequest;
+
+	private final Duration idleTimeout;
+
+	private final String coding;
 
 	private final ReentrantLock lock = new ReentrantLock();
 
@@ -57,11 +64,17 @@ final class DataBufferInputStream extends InputStream implements Subscriber<Data
 	 * @param source the buffers to read
 	 * @param prefetch the most buffers requested ahead of the reader
 	 * @param afterRequest runs on the reader's thread after each request it makes
+	 * @param idleTimeout the longest a read waits for the next bytes, or zero to wait as long as
+	 * it takes
+	 * @param coding the coding of the body, for the timeout's message
 	 */
-	DataBufferInputStream(Publisher<? extends DataBuffer> source, int prefetch, Runnable afterRequest) {
+	DataBufferInputStream(Publisher<? extends DataBuffer> source, int prefetch, Runnable afterRequest,
+			Duration idleTimeout, String coding) {
 		this.source = source;
 		this.prefetch = prefetch;
 		this.afterRequest = afterRequest;
+		this.idleTimeout = idleTimeout;
+		this.coding = coding;
 	}
 
 	@Override
@@ -134,6 +147,8 @@ final class DataBufferInputStream extends InputStream implements Subscriber<Data
 		}
 		subscribeOnce();
 		long toRequest = 0;
+		long waitNanos = this.idleTimeout.toNanos();
+		boolean timedOut = false;
 		this.lock.lock();
 		try {
 			while (true) {
@@ -158,8 +173,15 @@ final class DataBufferInputStream extends InputStream implements Subscriber<Data
 					}
 					return -1;
 				}
-				else {
+				else if (this.idleTimeout.isZero()) {
 					this.changed.await();
+				}
+				else if (waitNanos > 0) {
+					waitNanos = this.changed.awaitNanos(waitNanos);
+				}
+				else {
+					timedOut = true;
+					throw new ContentTimeoutException(this.coding, this.idleTimeout);
 				}
 			}
 		}
@@ -170,6 +192,9 @@ final class DataBufferInputStream extends InputStream implements Subscriber<Data
 		finally {
 			this.lock.unlock();
 			request(toRequest);
+			if (timedOut) {
+				close();
+			}
 		}
 	}
 

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.time.Duration;
 import java.util.concurrent.Executor;
 
 import reactor.core.publisher.Flux;
@@ -19,7 +20,9 @@ import org.springframework.core.io.buffer.DefaultDataBufferFactory;
  * that holds at most {@value #PREFETCH} upstream buffers, and writes decoded chunks of at most
  * {@value #CHUNK_SIZE} bytes that are published only on demand. Event-loop threads never
  * block: they only queue buffers and wake the decoder. Cancelling closes the bridge, which
- * cancels the upstream and releases what it holds.
+ * cancels the upstream and releases what it holds. With an idle timeout, a body whose next
+ * bytes do not arrive in time fails with a {@code ContentTimeoutException}, which frees its
+ * thread.
  */
 public final class ReactiveBodyDecoder {
 
@@ -31,6 +34,8 @@ public final class ReactiveBodyDecoder {
 
 	private final Executor executor;
 
+	private final Duration idleTimeout;
+
 	private final DataBufferFactory bufferFactory = DefaultDataBufferFactory.sharedInstance;
 
 	/**
@@ -38,7 +43,22 @@ public final class ReactiveBodyDecoder {
 	 * @param executor runs the decoding tasks, never on an event loop
 	 */
 	public ReactiveBodyDecoder(Executor executor) {
+		this(executor, Duration.ZERO);
+	}
+
+	/**
+	 * Creates a decoder whose blocking reads run on {@code executor}, one task per body, and
+	 * wait at most {@code idleTimeout} for the next bytes of a body.
+	 * @param executor runs the decoding tasks, never on an event loop
+	 * @param idleTimeout the longest a decoder waits for the next bytes, or zero to wait as long
+	 * as it takes
+	 */
+	public ReactiveBodyDecoder(Executor executor, Duration idleTimeout) {
+		if (idleTimeout.isNegative()) {
+			throw new IllegalArgumentException("The idle timeout must not be negative, was " + idleTimeout);
+		}
 		this.executor = executor;
+		this.idleTimeout = idleTimeout;
 	}
 
 	/**
@@ -49,7 +69,7 @@ public final class ReactiveBodyDecoder {
 	 */
 	public Flux<DataBuffer> decode(Flux<DataBuffer> body, Decoding decoding) {
 		return decode(body, () -> {
-		}, decoding);
+		}, "encoded", decoding);
 	}
 
 	/**
@@ -57,12 +77,15 @@ public final class ReactiveBodyDecoder {
 	 * @param body the encoded body
 	 * @param afterDemand runs on the decoder's thread each time it has asked for more of the
 	 * body
+	 * @param coding the body's codings, as its {@code Content-Encoding} names them, for a
+	 * timeout's message
 	 * @param decoding opens the decoded stream over the encoded one
 	 * @return the decoded body
 	 */
-	public Flux<DataBuffer> decode(Flux<DataBuffer> body, Runnable afterDemand, Decoding decoding) {
+	public Flux<DataBuffer> decode(Flux<DataBuffer> body, Runnable afterDemand, String coding, Decoding decoding) {
 		return Flux.defer(() -> {
-			DataBufferInputStream input = new DataBufferInputStream(body, PREFETCH, afterDemand);
+			DataBufferInputStream input = new DataBufferInputStream(body, PREFETCH, afterDemand, this.idleTimeout,
+					coding);
 			return Flux
 				.from(DataBufferUtils.outputStreamPublisher((output) -> copy(decoding, input, output),
 						this.bufferFactory, this.executor, CHUNK_SIZE))

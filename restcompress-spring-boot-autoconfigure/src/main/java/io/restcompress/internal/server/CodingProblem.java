@@ -3,6 +3,7 @@ package io.restcompress.internal.server;
 import java.nio.charset.StandardCharsets;
 
 import io.restcompress.codec.ContentDecodingException;
+import io.restcompress.codec.ContentTimeoutException;
 import io.restcompress.codec.ContentTooLargeException;
 import org.jspecify.annotations.Nullable;
 
@@ -50,13 +51,14 @@ public record CodingProblem(HttpStatus status, String detail, String coding, @Nu
 	}
 
 	/**
-	 * A 413 for a body that decodes to more than the limit, or a 400 for a corrupt one.
+	 * A 413 for a body that decodes to more than the limit, a 408 for one that stopped
+	 * arriving, or a 400 for a corrupt one.
 	 * @param failure why the body failed to decode
 	 * @return the problem
 	 */
 	public static CodingProblem decodingFailed(ContentDecodingException failure) {
 		HttpStatus status = (failure instanceof ContentTooLargeException) ? HttpStatus.CONTENT_TOO_LARGE
-				: HttpStatus.BAD_REQUEST;
+				: (failure instanceof ContentTimeoutException) ? HttpStatus.REQUEST_TIMEOUT : HttpStatus.BAD_REQUEST;
 		return new CodingProblem(status, String.valueOf(failure.getMessage()), failure.getCoding(), null);
 	}
 

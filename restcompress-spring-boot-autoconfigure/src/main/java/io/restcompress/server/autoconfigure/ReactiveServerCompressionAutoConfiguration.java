@@ -1,5 +1,7 @@
 package io.restcompress.server.autoconfigure;
 
+import java.time.Duration;
+
 import io.restcompress.codec.ContentCodecs;
 import io.restcompress.codec.autoconfigure.ContentCodecAutoConfiguration;
 import io.restcompress.decision.autoconfigure.DecisionAutoConfiguration;
@@ -25,6 +27,7 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 import org.springframework.http.server.reactive.HttpHandlerDecoratorFactory;
+import org.springframework.util.Assert;
 import org.springframework.web.server.WebFilter;
 
 /**
@@ -65,7 +68,11 @@ public final class ReactiveServerCompressionAutoConfiguration {
 			.decodingRecorder(recorder.getIfAvailable(() -> CompressionRecorder.NONE));
 		DecoderThreads threads = DecoderThreadsFactory.create("restcompress-server-decoder",
 				"restcompress.server.request.decoder-threads", properties.getRequest().getDecoderThreads());
-		return (handler) -> new ContentDecodingHttpHandler(handler, settings, compressionRecorder, threads);
+		Duration idleTimeout = properties.getRequest().getDecoderIdleTimeout();
+		Assert.isTrue(!idleTimeout.isNegative(),
+				() -> "restcompress.server.request.decoder-idle-timeout must not be negative, was " + idleTimeout);
+		return (handler) -> new ContentDecodingHttpHandler(handler, settings, compressionRecorder, threads,
+				idleTimeout);
 	}
 
 }

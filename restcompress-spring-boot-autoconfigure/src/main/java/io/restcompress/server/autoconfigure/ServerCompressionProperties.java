@@ -209,6 +209,12 @@ public class ServerCompressionProperties {
 		 */
 		private int decoderThreads = 64;
 
+		/**
+		 * Longest a WebFlux server's decoder waits for the next bytes of a request body, holding
+		 * its thread; the request is then answered with 408. Zero waits as long as it takes.
+		 */
+		private Duration decoderIdleTimeout = Duration.ofSeconds(20);
+
 		public boolean isEnabled() {
 			return this.enabled;
 		}
@@ -247,6 +253,14 @@ public class ServerCompressionProperties {
 
 		public void setDecoderThreads(int decoderThreads) {
 			this.decoderThreads = decoderThreads;
+		}
+
+		public Duration getDecoderIdleTimeout() {
+			return this.decoderIdleTimeout;
+		}
+
+		public void setDecoderIdleTimeout(Duration decoderIdleTimeout) {
+			this.decoderIdleTimeout = decoderIdleTimeout;
 		}
 
 	}

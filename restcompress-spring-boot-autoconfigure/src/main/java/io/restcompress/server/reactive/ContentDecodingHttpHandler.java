@@ -1,5 +1,6 @@
 package io.restcompress.server.reactive;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Executor;
 
@@ -31,9 +32,9 @@ import org.springframework.http.server.reactive.ServerHttpResponse;
  * the decoded body without {@code Content-Encoding} and conditional fields without the coding
  * suffixes of the entity tags the server sent. Answers 415 with {@code Accept-Encoding} (RFC
  * 7694) for codings it cannot decode and advertises the ones it can on every response. The
- * decoders run on the decoder executor, never on an event loop; a body that fails to decode
- * fails the read with a {@code ContentDecodingException}, which {@link ContentCodingWebFilter}
- * answers.
+ * decoders run on the decoder executor, never on an event loop; a body that fails to decode,
+ * or stops arriving for longer than the idle timeout, fails the read with a
+ * {@code ContentDecodingException}, which {@link ContentCodingWebFilter} answers.
  */
 public final class ContentDecodingHttpHandler implements HttpHandler {
 
@@ -55,13 +56,15 @@ public final class ContentDecodingHttpHandler implements HttpHandler {
 	 * @param settings the server's settings
 	 * @param recorder records what the handler does
 	 * @param decoderExecutor runs one blocking task per request body being decoded
+	 * @param idleTimeout the longest a decoder waits for the next bytes of a body before the
+	 * request is answered with {@code 408}, or zero to wait as long as it takes
 	 */
 	public ContentDecodingHttpHandler(HttpHandler delegate, ServerCompressionSettings settings,
-			CompressionRecorder recorder, Executor decoderExecutor) {
+			CompressionRecorder recorder, Executor decoderExecutor, Duration idleTimeout) {
 		this.delegate = delegate;
 		this.settings = settings;
 		this.recorder = recorder;
-		this.decoder = new ReactiveBodyDecoder(decoderExecutor);
+		this.decoder = new ReactiveBodyDecoder(decoderExecutor, idleTimeout);
 		this.rules = new RequestDecodingRules(settings, recorder);
 	}
 
@@ -97,8 +100,8 @@ public final class ContentDecodingHttpHandler implements HttpHandler {
 			}
 		}).build();
 		return decoders.isEmpty() ? mutated
-				: new DecodedRequest(mutated,
-						decodedBody(request.getBody(), ReactorNettyStreamFlush.afterDemand(request), decoders));
+				: new DecodedRequest(mutated, decodedBody(request.getBody(), ReactorNettyStreamFlush.afterDemand(request),
+						String.join(", ", headers.getOrEmpty(HttpHeaders.CONTENT_ENCODING)), decoders));
 	}
 
 	private void stripCodings(HttpHeaders headers, String name) {
@@ -111,10 +114,11 @@ public final class ContentDecodingHttpHandler implements HttpHandler {
 		}
 	}
 
-	private Flux<DataBuffer> decodedBody(Flux<DataBuffer> body, Runnable afterDemand, List<ContentCodec> decoders) {
+	private Flux<DataBuffer> decodedBody(Flux<DataBuffer> body, Runnable afterDemand, String coding,
+			List<ContentCodec> decoders) {
 		RecordingDecodingListener listener = new RecordingDecodingListener(this.recorder, Side.SERVER,
 				Direction.REQUEST);
-		return this.decoder.decode(body, afterDemand, (encoded) -> ContentDecoding.open(encoded, decoders,
+		return this.decoder.decode(body, afterDemand, coding, (encoded) -> ContentDecoding.open(encoded, decoders,
 				this.settings.maxDecodedRequestSize(), listener));
 	}
 

@@ -1,5 +1,6 @@
 package io.restcompress.server.autoconfigure;
 
+import java.time.Duration;
 import java.util.concurrent.ThreadPoolExecutor;
 
 import io.restcompress.codec.autoconfigure.ContentCodecAutoConfiguration;
@@ -62,6 +63,36 @@ class ReactiveServerCompressionAutoConfigurationTests {
 				.extracting("executor", type(ThreadPoolExecutor.class))
 				.satisfies((threads) -> assertThat(threads.getMaximumPoolSize()).isEqualTo(3));
 		});
+	}
+
+	@Test
+	void waitsTwentySecondsForTheNextBytesOfARequestBodyByDefault() {
+		this.contextRunner.run((context) -> {
+			HttpHandler decorated = context.getBean(HttpHandlerDecoratorFactory.class).apply(mock(HttpHandler.class));
+			assertThat(decorated).extracting("decoder")
+				.extracting("idleTimeout")
+				.isEqualTo(Duration.ofSeconds(20));
+		});
+	}
+
+	@Test
+	void takesTheDecoderIdleTimeoutFromProperty() {
+		this.contextRunner.withPropertyValues("restcompress.server.request.decoder-idle-timeout=750ms")
+			.run((context) -> {
+				HttpHandler decorated = context.getBean(HttpHandlerDecoratorFactory.class)
+					.apply(mock(HttpHandler.class));
+				assertThat(decorated).extracting("decoder")
+					.extracting("idleTimeout")
+					.isEqualTo(Duration.ofMillis(750));
+			});
+	}
+
+	@Test
+	void failsAtStartupOnANegativeDecoderIdleTimeout() {
+		this.contextRunner.withPropertyValues("restcompress.server.request.decoder-idle-timeout=-1s")
+			.run((context) -> assertThat(context).getFailure()
+				.rootCause()
+				.hasMessageContaining("restcompress.server.request.decoder-idle-timeout must not be negative"));
 	}
 
 	@Test

@@ -1,0 +1,105 @@
+package io.restcompress.server;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.Socket;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Request bodies that stop arriving part-way on WebFlux, over real sockets: each holds a
+ * decoder thread only until the idle timeout, then gets a 408, so stalled peers cannot keep
+ * other requests from being decoded.
+ */
+@SpringBootTest(classes = ReactiveTestApplication.class, webEnvironment = WebEnvironment.RANDOM_PORT,
+		properties = { "spring.main.web-application-type=reactive", "restcompress.server.request.decoder-threads=2",
+				"restcompress.server.request.decoder-idle-timeout=1s" })
+class ReactiveStalledRequestIntegrationTests extends AbstractServerIntegrationTests {
+
+	private static final int SENT_BEFORE_STALL = 100;
+
+	private static final Duration HANG_GUARD = Duration.ofSeconds(30);
+
+	@Autowired
+	MeterRegistry registry;
+
+	@Test
+	void answersABodyThatStopsArrivingWith408NamingTheCoding() throws IOException {
+		try (Socket stalled = stalledUpload("gzip")) {
+			String response = readResponse(stalled.getInputStream());
+			assertThat(response).startsWith("HTTP/1.1 408 Request Timeout")
+				.containsIgnoringCase("content-type: application/problem+json")
+				.containsIgnoringCase("connection: close")
+				.contains("\"status\":408", "\"coding\":\"gzip\"");
+		}
+		awaitIncrease(() -> this.registry.counter("restcompress.rejected", "side", "server", "direction", "request",
+				"coding", "gzip", "reason", "timeout").count(), 0);
+	}
+
+	@Test
+	void decodesOtherBodiesOnceStalledOnesHaveTimedOut() throws IOException {
+		List<Socket> stalled = new ArrayList<>();
+		try {
+			for (int upload = 0; upload < 4; upload++) {
+				stalled.add(stalledUpload("zstd"));
+			}
+			byte[] body = TestPayloads.json(20_000);
+			HttpResponse<byte[]> response = this.http.send(this.http.request("/echo", "Content-Encoding", "zstd")
+				.POST(HttpRequest.BodyPublishers.ofByteArray(HttpTestClient.encode("zstd", body)))
+				.timeout(HANG_GUARD)
+				.build());
+			assertThat(response.statusCode()).isEqualTo(200);
+			assertThat(response.body()).isEqualTo(body);
+			for (Socket socket : stalled) {
+				assertThat(readResponse(socket.getInputStream())).startsWith("HTTP/1.1 408");
+			}
+		}
+		finally {
+			for (Socket socket : stalled) {
+				socket.close();
+			}
+		}
+	}
+
+	/**
+	 * Sends a request whose body is a large encoded document, announced with its full length,
+	 * but only its first bytes, and leaves the connection open.
+	 */
+	private Socket stalledUpload(String coding) throws IOException {
+		byte[] encoded = HttpTestClient.encode(coding, TestPayloads.json(200_000));
+		Socket socket = new Socket("127.0.0.1", this.port);
+		socket.setSoTimeout((int) HANG_GUARD.toMillis());
+		socket.getOutputStream()
+			.write(("POST /echo HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+					+ "Content-Encoding: " + coding + "\r\nContent-Length: " + encoded.length + "\r\n\r\n")
+				.getBytes(StandardCharsets.US_ASCII));
+		socket.getOutputStream().write(Arrays.copyOf(encoded, SENT_BEFORE_STALL));
+		socket.getOutputStream().flush();
+		return socket;
+	}
+
+	private static String readResponse(InputStream response) throws IOException {
+		String head = readUntil(response, "\r\n\r\n");
+		int length = head.lines()
+			.filter((line) -> line.regionMatches(true, 0, "content-length:", 0, 15))
+			.mapToInt((line) -> Integer.parseInt(line.substring(15).trim()))
+			.findFirst()
+			.orElse(0);
+		return head + new String(response.readNBytes(length), StandardCharsets.UTF_8);
+	}
+
+}
