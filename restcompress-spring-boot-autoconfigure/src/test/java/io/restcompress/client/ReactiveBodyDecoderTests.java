@@ -12,6 +12,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
 import io.restcompress.codec.ContentCodec;
+import io.restcompress.codec.ContentTimeoutException;
 import io.restcompress.codec.CorruptContentException;
 import io.restcompress.codec.LzfCodec;
 import io.restcompress.internal.reactive.ReactiveBodyDecoder;
@@ -25,6 +26,7 @@ import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.core.io.buffer.DataBufferUtils;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 /**
  * The WebClient's bounded decoding bridge: incremental, demand-driven, and releasing every
@@ -110,6 +112,32 @@ class ReactiveBodyDecoderTests {
 		assertThat(this.upstreamCancelled).isTrue();
 		assertThat(this.buffers.allReleased()).isTrue();
 		assertThat(this.recorder.events).isEmpty();
+	}
+
+	@Test
+	void failsABodyThatStopsArrivingForLongerThanTheIdleTimeoutAndCancelsIt() throws Exception {
+		ReactiveBodyDecoder waiting = new ReactiveBodyDecoder(this.executor, Duration.ofMillis(200));
+		List<byte[]> pieces = TrackedBuffers.split(PlainOrigin.encode("lzf", Payloads.json(400_000)), 4096);
+		push(pieces.subList(0, 1));
+		StepVerifier.create(waiting.decode(this.upstream.asFlux()
+			.doOnCancel(() -> this.upstreamCancelled.set(true))
+			.doOnDiscard(DataBuffer.class, DataBufferUtils::release), () -> {
+			}, "lzf", this::lzf))
+			.expectErrorSatisfies((failure) -> assertThat(failure).isInstanceOf(ContentTimeoutException.class)
+				.hasMessageContaining("lzf")
+				.extracting((timeout) -> ((ContentTimeoutException) timeout).getTimeout())
+				.isEqualTo(Duration.ofMillis(200)))
+			.verify(TIMEOUT);
+		TrackedBuffers.await(() -> this.buffers.allReleased() && this.upstreamCancelled.get());
+		assertThat(this.upstreamCancelled).isTrue();
+		assertThat(this.buffers.allReleased()).isTrue();
+	}
+
+	@Test
+	void refusesANegativeIdleTimeout() {
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> new ReactiveBodyDecoder(this.executor, Duration.ofMillis(-1)))
+			.withMessageContaining("must not be negative");
 	}
 
 	@Test
