@@ -16,7 +16,6 @@ import io.restcompress.metrics.Side;
 import io.restcompress.metrics.SkipReason;
 import jakarta.servlet.AsyncEvent;
 import jakarta.servlet.AsyncListener;
-import jakarta.servlet.DispatcherType;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
@@ -134,6 +133,9 @@ public class ContentCodingFilter extends OncePerRequestFilter {
 		catch (IOException | ServletException | RuntimeException ex) {
 			exchange.dropBodyCopy();
 			release(encoding, decoding);
+			if (encoding != null) {
+				encoding.failed();
+			}
 			ContentDecodingException failure = decodingFailure(ex);
 			if (failure == null || response.isCommitted()) {
 				throw ex;
@@ -146,12 +148,9 @@ public class ContentCodingFilter extends OncePerRequestFilter {
 			request.getAsyncContext().addListener(new ReleasingListener(encoding, decoding));
 			return;
 		}
-		IOException failedWrite = (encoding != null && request.getDispatcherType() == DispatcherType.ASYNC)
-				? encoding.failedWrite() : null;
-		if (failedWrite != null) {
+		if (encoding != null && encoding.failedWrite() != null) {
 			exchange.dropBodyCopy();
 			release(encoding, decoding);
-			encoding.clientGone(failedWrite);
 			return;
 		}
 		try {
@@ -161,7 +160,10 @@ public class ContentCodingFilter extends OncePerRequestFilter {
 		}
 		catch (IOException ex) {
 			exchange.dropBodyCopy();
-			encoding.clientGone(ex);
+			if (encoding.failedWrite() == null) {
+				encoding.failed();
+				throw ex;
+			}
 		}
 		finally {
 			release(encoding, decoding);
@@ -240,7 +242,8 @@ public class ContentCodingFilter extends OncePerRequestFilter {
 
 	/**
 	 * Completes or releases the wrappers of an async exchange when the container ends it, so
-	 * that codec resources are freed even if the client went away.
+	 * that codec resources are freed even if the client went away, which an error the container
+	 * reports may be the first sign of.
 	 */
 	private record ReleasingListener(@Nullable EncodingResponseWrapper encoding,
 			@Nullable DecodingRequestWrapper decoding) implements AsyncListener {
@@ -257,6 +260,9 @@ public class ContentCodingFilter extends OncePerRequestFilter {
 		@Override
 		public void onError(AsyncEvent event) {
 			release(this.encoding, this.decoding);
+			if (this.encoding != null) {
+				this.encoding.containerFailed(event.getThrowable());
+			}
 		}
 
 		@Override

@@ -5,6 +5,7 @@ import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.Charset;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import io.restcompress.codec.CodecStreams;
 import io.restcompress.codec.ContentCodec;
@@ -60,6 +61,8 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 
 	private @Nullable String originalEntityTag;
 
+	private @Nullable ClientOutput client;
+
 	private @Nullable EncoderTarget target;
 
 	private @Nullable OutputStream encoder;
@@ -75,6 +78,8 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 	private boolean flushesHonoured;
 
 	private volatile @Nullable IOException failedWrite;
+
+	private final AtomicBoolean ended = new AtomicBoolean();
 
 	EncodingResponseWrapper(HttpServletRequest request, HttpServletResponse response, CompressionExchange exchange,
 			CompressionRecorder recorder) {
@@ -264,21 +269,60 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 			this.encoder = null;
 			finishing.close();
 		}
+		this.ended.set(true);
+	}
+
+	/**
+	 * Ends a response whose exchange the container reports as failed: an I/O error after the
+	 * body was begun (a reset HTTP/2 stream, a closed connection, which Spring MVC reports to
+	 * an async handler without passing its further writes on) means that its client went away.
+	 * @param ex what the container reports
+	 */
+	void containerFailed(@Nullable Throwable ex) {
+		if (ex instanceof IOException failure && (this.state != State.UNDECIDED || this.held != null)) {
+			clientGone(failure);
+		}
+		else {
+			failed();
+		}
+	}
+
+	/**
+	 * Ends a response that failed for a reason of its own, so that an I/O error reported
+	 * later does not count it as cut short by its client.
+	 */
+	void failed() {
+		this.ended.set(true);
 	}
 
 	/**
 	 * Records a response whose client went away before it was complete (a reset HTTP/2
 	 * stream, a closed connection): not a server error, so it is counted and logged at debug
-	 * level only.
+	 * level only; once, and not after the response ended otherwise.
 	 * @param ex what writing the rest of the body failed with
 	 */
-	void clientGone(IOException ex) {
+	private void clientGone(IOException ex) {
+		if (!this.ended.compareAndSet(false, true)) {
+			return;
+		}
 		this.recorder.aborted(Side.SERVER, Direction.RESPONSE,
 				(this.coding != null) ? this.coding.coding() : "identity");
 		if (logger.isDebugEnabled()) {
 			logger.debug("Client went away before the response to " + this.request.getRequestURI()
 					+ " was complete: " + ex);
 		}
+	}
+
+	/**
+	 * Counts the client as gone when writing to it failed, as soon as it failed: the
+	 * application may swallow the exception, or Spring MVC turn it into one that ends an async
+	 * exchange without another dispatch.
+	 */
+	private void writeFailed(IOException ex) {
+		if (this.failedWrite == null) {
+			this.failedWrite = ex;
+		}
+		clientGone(ex);
 	}
 
 	/**
@@ -344,14 +388,13 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 		}
 		catch (IOException ex) {
 			this.exchange.dropBodyCopy();
-			this.failedWrite = ex;
 			throw ex;
 		}
 	}
 
 	/**
-	 * How writing or flushing this response's body failed, if it did: the client went away while
-	 * an async handler wrote to it (the container drops what is written after that).
+	 * How writing or flushing this response's body to the client failed, if it did: the
+	 * client went away, already counted (the container drops what is written after that).
 	 * @return the failure, or {@code null}
 	 */
 	@Nullable IOException failedWrite() {
@@ -405,7 +448,24 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 	}
 
 	private OutputStream decidedStream() throws IOException {
-		return (this.state == State.ENCODING) ? this.encoder : super.getOutputStream();
+		return (this.state == State.ENCODING) ? this.encoder : client();
+	}
+
+	private ClientOutput client() throws IOException {
+		if (this.client == null) {
+			this.client = new ClientOutput(super.getOutputStream(), this::writeFailed);
+		}
+		return this.client;
+	}
+
+	private void flushClient() throws IOException {
+		try {
+			super.flushBuffer();
+		}
+		catch (IOException ex) {
+			writeFailed(ex);
+			throw ex;
+		}
 	}
 
 	/**
@@ -440,7 +500,7 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 			this.encoder.flush();
 		}
 		else {
-			super.flushBuffer();
+			flushClient();
 		}
 	}
 
@@ -476,11 +536,11 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 			this.encoder = OutputStream.nullOutputStream();
 			return;
 		}
-		EncoderTarget encoded = new EncoderTarget(super.getOutputStream());
+		EncoderTarget encoded = new EncoderTarget(client());
 		this.target = encoded;
 		CodecStreams.Completion feedback = decision.feedback();
 		this.encoder = CodecStreams.measuredEncoder(codec, encoded, (identity, encodedBytes, nanos) -> {
-			if (encoded.discarding()) {
+			if (encoded.discarding() || this.failedWrite != null) {
 				return;
 			}
 			this.recorder.encoded(Side.SERVER, Direction.RESPONSE, codec.coding(), identity, encodedBytes, nanos);
@@ -509,19 +569,13 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 
 		@Override
 		public void flush() throws IOException {
-			try {
-				flushBody();
-			}
-			catch (IOException ex) {
-				EncodingResponseWrapper.this.failedWrite = ex;
-				throw ex;
-			}
+			flushBody();
 		}
 
 		@Override
 		public void close() throws IOException {
 			finish();
-			EncodingResponseWrapper.super.getOutputStream().close();
+			client().close();
 		}
 
 		@Override

@@ -4,7 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.SplittableRandom;
 
 /**
- * JSON payloads generated from a fixed seed.
+ * Payloads generated from a fixed seed.
  */
 final class TestPayloads {
 
@@ -29,6 +29,17 @@ final class TestPayloads {
 			json.append(' ');
 		}
 		return json.append(']').toString().getBytes(StandardCharsets.US_ASCII);
+	}
+
+	/**
+	 * Returns {@code size} random hexadecimal digits, text that every coding shrinks little.
+	 */
+	static byte[] hex(SplittableRandom random, int size) {
+		byte[] digits = new byte[size];
+		for (int i = 0; i < size; i++) {
+			digits[i] = (byte) Character.forDigit(random.nextInt(16), 16);
+		}
+		return digits;
 	}
 
 }

@@ -1,0 +1,125 @@
+package io.restcompress.server;
+
+import java.io.InputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.concurrent.CountDownLatch;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.DistributionSummary;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.restcompress.server.LeavingHttp2Client.Leaving;
+import io.restcompress.server.LeavingHttp2Client.Left;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Base for tests whose client goes away in the middle of an encoded response body: the body is
+ * counted once as {@code client_abort}, not as a complete body, and nothing is logged as a
+ * server error. The endpoints send some of their body at once and hold back the rest until
+ * {@link #clientGone} opens.
+ */
+@ExtendWith(OutputCaptureExtension.class)
+abstract class AbstractClientAbortTests extends AbstractServerIntegrationTests {
+
+	static volatile CountDownLatch clientGone = new CountDownLatch(1);
+
+	@Autowired
+	MeterRegistry registry;
+
+	/**
+	 * Reads the first 8 KB of an encoded response with the JDK's client, then closes the body:
+	 * over HTTP/1.1 that closes the connection, over HTTP/2 it resets the stream.
+	 */
+	Leave readingFirstBytes(HttpClient.Version version, String path, String coding) {
+		return () -> {
+			HttpClient client = HttpClient.newBuilder().version(version).build();
+			HttpRequest request = HttpRequest.newBuilder(URI.create("http://localhost:" + this.port + path))
+				.header("Accept-Encoding", coding)
+				.build();
+			HttpResponse<InputStream> response = client.send(request, HttpResponse.BodyHandlers.ofInputStream());
+			assertThat(response.version()).isEqualTo(version);
+			assertThat(header(response, "Content-Encoding")).isEqualTo(coding);
+			try (InputStream body = response.body()) {
+				assertThat(body.readNBytes(8192)).hasSize(8192);
+			}
+			return () -> {
+			};
+		};
+	}
+
+	/**
+	 * Leaves an encoded HTTP/2 response as {@code leaving} says once its first bytes arrived.
+	 */
+	Leave leavingHttp2(Leaving leaving, String path, String coding) {
+		return () -> {
+			Left left = new LeavingHttp2Client(this.port).leave(path, coding, leaving);
+			assertThat(left.protocol()).isEqualTo("HTTP/2.0");
+			assertThat(left.contentEncoding()).isEqualTo(coding);
+			return left;
+		};
+	}
+
+	void countsOneAbortedBody(String coding, CapturedOutput output, Leave leave) throws Exception {
+		clientGone = new CountDownLatch(1);
+		double before = aborted(coding);
+		double completedBefore = completed(coding);
+		try (AutoCloseable left = leave.leave()) {
+			clientGone.countDown();
+			awaitIncrease(() -> aborted(coding), before);
+		}
+		assertThat(aborted(coding)).as("bodies recorded as aborted").isEqualTo(before + 1);
+		assertThat(completed(coding)).as("bodies recorded as complete").isEqualTo(completedBefore);
+		assertThat(output.getAll()).doesNotContain(" ERROR ").doesNotContain("may not be written");
+	}
+
+	/**
+	 * Reads a whole encoded response whose endpoint is let go at once.
+	 */
+	void countsACompletedBodyAsComplete(String path, String coding) {
+		clientGone = new CountDownLatch(0);
+		double before = aborted(coding);
+		double completedBefore = completed(coding);
+		HttpResponse<byte[]> response = this.http.get(path, "Accept-Encoding", coding);
+		assertThat(header(response, "Content-Encoding")).isEqualTo(coding);
+		awaitIncrease(() -> completed(coding), completedBefore);
+		assertThat(completed(coding)).as("bodies recorded as complete").isEqualTo(completedBefore + 1);
+		assertThat(aborted(coding)).as("bodies recorded as aborted").isEqualTo(before);
+	}
+
+	double completed(String coding) {
+		DistributionSummary summary = this.registry.find("restcompress.body.identity.size")
+			.tags("side", "server", "direction", "response", "coding", coding)
+			.summary();
+		return (summary != null) ? summary.count() : 0;
+	}
+
+	double aborted(String coding) {
+		Counter counter = this.registry.find("restcompress.aborted")
+			.tags("side", "server", "direction", "response", "coding", coding, "reason", "client_abort")
+			.counter();
+		return (counter != null) ? counter.count() : 0;
+	}
+
+	/**
+	 * Requests a response and leaves in the middle of its body.
+	 */
+	@FunctionalInterface
+	interface Leave {
+
+		/**
+		 * Leaves a response.
+		 * @return what to close once the server has noticed
+		 */
+		AutoCloseable leave() throws Exception;
+
+	}
+
+}
