@@ -10,6 +10,7 @@ import java.util.concurrent.CountDownLatch;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.restcompress.server.LeavingHttp2Client.Leaving;
 import io.restcompress.server.LeavingHttp2Client.Left;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -17,6 +18,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -83,11 +86,12 @@ abstract class AbstractClientAbortTests extends AbstractServerIntegrationTests {
 	/**
 	 * Reads a whole encoded response whose endpoint is let go at once.
 	 */
-	void countsACompletedBodyAsComplete(String path, String coding) {
+	void countsACompletedBodyAsComplete(HttpClient.Version version, String path, String coding) {
 		clientGone = new CountDownLatch(0);
 		double before = aborted(coding);
 		double completedBefore = completed(coding);
-		HttpResponse<byte[]> response = this.http.get(path, "Accept-Encoding", coding);
+		HttpResponse<byte[]> response = new HttpTestClient(this.port, version).get(path, "Accept-Encoding", coding);
+		assertThat(response.version()).isEqualTo(version);
 		assertThat(header(response, "Content-Encoding")).isEqualTo(coding);
 		awaitIncrease(() -> completed(coding), completedBefore);
 		assertThat(completed(coding)).as("bodies recorded as complete").isEqualTo(completedBefore + 1);
@@ -106,6 +110,19 @@ abstract class AbstractClientAbortTests extends AbstractServerIntegrationTests {
 			.tags("side", "server", "direction", "response", "coding", coding, "reason", "client_abort")
 			.counter();
 		return (counter != null) ? counter.count() : 0;
+	}
+
+	/**
+	 * The registry the tests read the meters from.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	static class Meters {
+
+		@Bean
+		MeterRegistry meterRegistry() {
+			return new SimpleMeterRegistry();
+		}
+
 	}
 
 	/**

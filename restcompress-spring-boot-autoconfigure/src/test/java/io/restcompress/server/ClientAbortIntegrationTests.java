@@ -8,8 +8,6 @@ import java.util.SplittableRandom;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
-import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.restcompress.LzfCompressed;
 import io.restcompress.server.LeavingHttp2Client.Leaving;
 import jakarta.servlet.http.HttpServletResponse;
@@ -17,13 +15,11 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.params.provider.ValueSource;
 
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.system.CapturedOutput;
-import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 import org.springframework.core.SpringProperties;
 import org.springframework.core.io.InputStreamResource;
@@ -80,21 +76,16 @@ class ClientAbortIntegrationTests extends AbstractClientAbortTests {
 		countsOneAbortedBody(coding, output, leavingHttp2(leaving, path, coding));
 	}
 
-	@ParameterizedTest
-	@ValueSource(strings = { "gzip", "zstd", "lzf" })
-	void countsACompletedStreamAsCompleteOnly(String coding) {
-		countsACompletedBodyAsComplete("/paced-stream?lines=70", coding);
+	@ParameterizedTest(name = "{0} {1}")
+	@CsvSource({ "HTTP_1_1, gzip", "HTTP_2, zstd", "HTTP_2, lzf" })
+	void countsACompletedStreamAsCompleteOnly(HttpClient.Version version, String coding) {
+		countsACompletedBodyAsComplete(version, "/paced-stream?lines=70", coding);
 	}
 
 	@SpringBootConfiguration
 	@EnableAutoConfiguration
-	@Import(EndlessController.class)
+	@Import({ EndlessController.class, Meters.class })
 	static class AbortApplication {
-
-		@Bean
-		MeterRegistry meterRegistry() {
-			return new SimpleMeterRegistry();
-		}
 
 	}
 

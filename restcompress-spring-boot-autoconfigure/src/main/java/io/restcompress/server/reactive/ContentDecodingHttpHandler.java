@@ -100,7 +100,7 @@ public final class ContentDecodingHttpHandler implements HttpHandler {
 			}
 		}).build();
 		return decoders.isEmpty() ? mutated
-				: new DecodedRequest(mutated, decodedBody(request.getBody(), ReactorNettyStreamFlush.afterDemand(request),
+				: new DecodedRequest(mutated, decodedBody(request.getBody(), ReactorNettyChannels.afterDemand(request),
 						String.join(", ", headers.getOrEmpty(HttpHeaders.CONTENT_ENCODING)), decoders));
 	}
 

@@ -6,8 +6,8 @@ import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.function.Consumer;
 
-import io.restcompress.codec.CodecStreams;
 import io.restcompress.codec.ContentCodec;
 import io.restcompress.internal.reactive.StreamingEncoder;
 import io.restcompress.internal.server.EncodingHeaders;
@@ -15,13 +15,12 @@ import io.restcompress.internal.server.ResponseBodyCopy;
 import io.restcompress.internal.server.ResponseEncodingDecision;
 import io.restcompress.internal.server.ResponseEncodingRules;
 import io.restcompress.internal.server.ResponseFields;
-import io.restcompress.metrics.Direction;
-import io.restcompress.metrics.Side;
 import io.restcompress.metrics.SkipReason;
 import org.jspecify.annotations.Nullable;
 import org.reactivestreams.Publisher;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
+import reactor.core.publisher.SignalType;
 
 import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.core.io.buffer.DataBufferUtils;
@@ -127,7 +126,7 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 			if (!belowThreshold.transforms()) {
 				return super.writeWith(body);
 			}
-			return super.writeWith(Flux.defer(() -> belowThreshold.encode(Flux.from(body))))
+			return belowThreshold.written(super.writeWith(Flux.defer(() -> belowThreshold.encode(Flux.from(body)))))
 				.doFinally((signal) -> belowThreshold.release());
 		}
 		SkipReason reason = this.exchange.ineligibility(status, this.fields);
@@ -135,18 +134,18 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 			identity(reason);
 			return super.writeWith(body);
 		}
+		Body encoding = new Body(status);
 		if (isStreaming()) {
-			return super.writeWith(Flux.defer(() -> new Body(status)
+			return encoding.written(super.writeWith(Flux.defer(() -> encoding
 				.encodeFlushed(Flux.from(body).map(Mono::just))
-				.concatMap((chunk) -> chunk)));
+				.concatMap((chunk) -> chunk))));
 		}
-		return super.writeWith(Flux.defer(() -> {
-			Body encoding = new Body(status);
+		return encoding.written(super.writeWith(Flux.defer(() -> {
 			if (declaredLength >= 0) {
 				encoding.decide(declaredLength);
 			}
 			return encoding.encode(Flux.from(body));
-		}));
+		})));
 	}
 
 	@Override
@@ -162,7 +161,8 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 				identity(reason);
 				return super.writeAndFlushWith(body);
 			}
-			return super.writeAndFlushWith(Flux.defer(() -> new Body(status).encodeFlushed(Flux.from(body))));
+			Body encoding = new Body(status);
+			return encoding.written(super.writeAndFlushWith(Flux.defer(() -> encoding.encodeFlushed(Flux.from(body)))));
 		});
 	}
 
@@ -241,8 +241,9 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 	}
 
 	/**
-	 * One subscription to the body: the bytes held while undecided, then the encoder or the
-	 * identity pass-through. Cancellation may come from another thread, hence the locking.
+	 * One body written to the server: the bytes held while undecided, then the encoder or the
+	 * identity pass-through, and how an encoded body ended. Cancellation may come from another
+	 * thread, hence the locking.
 	 */
 	private final class Body {
 
@@ -258,6 +259,8 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 
 		private @Nullable StreamingEncoder encoder;
 
+		private @Nullable EncodedBodyOutcome outcome;
+
 		private boolean released;
 
 		Body(int status) {
@@ -267,7 +270,7 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 		Flux<DataBuffer> encode(Flux<DataBuffer> body) {
 			return body.concatMapIterable(this::accept)
 				.concatWith(Flux.defer(() -> emit(this::complete)))
-				.doFinally((signal) -> release())
+				.doFinally(this::ended)
 				.doOnDiscard(DataBuffer.class, DataBufferUtils::release);
 		}
 
@@ -281,8 +284,43 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 					.concatWith(Flux.defer(() -> emit(this::flush)));
 			})
 				.concatWith(Flux.defer(this::end))
-				.doFinally((signal) -> release())
+				.doFinally(this::ended)
 				.doOnDiscard(DataBuffer.class, DataBufferUtils::release);
+		}
+
+		/**
+		 * Records how an encoded body ended once the server is done writing it.
+		 */
+		Mono<Void> written(Mono<Void> write) {
+			return write.doOnSuccess((done) -> outcome(this::written))
+				.doOnError((ex) -> outcome((outcome) -> outcome.failed(ex)))
+				.doOnCancel(() -> outcome((outcome) -> outcome.aborted("the server cancelled the write")));
+		}
+
+		private void written(EncodedBodyOutcome outcome) {
+			if (ReactorNettyChannels.isClosed(getDelegate())) {
+				outcome.aborted("the connection closed before the body was written");
+			}
+			else {
+				outcome.written();
+			}
+		}
+
+		private void ended(SignalType signal) {
+			release();
+			if (signal == SignalType.CANCEL) {
+				outcome((outcome) -> outcome.aborted("the server cancelled the body"));
+			}
+		}
+
+		private void outcome(Consumer<EncodedBodyOutcome> action) {
+			EncodedBodyOutcome outcome;
+			synchronized (this) {
+				outcome = this.outcome;
+			}
+			if (outcome != null) {
+				action.accept(outcome);
+			}
 		}
 
 		/**
@@ -326,15 +364,11 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 				EncodingServerHttpResponse.this.exchange.skipped(SkipReason.STATUS_OR_METHOD);
 				return;
 			}
-			CodecStreams.Completion feedback = decision.feedback();
+			EncodedBodyOutcome outcome = new EncodedBodyOutcome(EncodingServerHttpResponse.this.exchange.recorder(),
+					codec.coding(), decision.feedback());
 			try {
-				this.encoder = StreamingEncoder.open(codec, bufferFactory(), (identity, encoded, nanos) -> {
-					EncodingServerHttpResponse.this.exchange.recorder()
-						.encoded(Side.SERVER, Direction.RESPONSE, codec.coding(), identity, encoded, nanos);
-					if (feedback != null) {
-						feedback.completed(identity, encoded, nanos);
-					}
-				});
+				this.encoder = StreamingEncoder.open(codec, bufferFactory(), outcome);
+				this.outcome = outcome;
 			}
 			catch (IOException ex) {
 				throw new IllegalStateException("Cannot start the " + codec.coding() + " encoder", ex);

@@ -18,8 +18,13 @@ import io.restcompress.metrics.SkipReason;
 import io.restcompress.server.CompressionMode;
 import io.restcompress.server.ServerCompressionSettings;
 import org.junit.jupiter.api.Test;
+import reactor.core.Disposable;
+import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
+import reactor.core.publisher.Sinks;
 
+import org.springframework.core.io.buffer.DataBuffer;
+import org.springframework.core.io.buffer.DataBufferUtils;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
@@ -36,6 +41,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 class EncodingServerHttpResponseTests {
 
 	private final List<SkipReason> skipped = new ArrayList<>();
+
+	private final List<String> encoded = new ArrayList<>();
+
+	private final List<String> aborted = new ArrayList<>();
 
 	private final CommitActionCountingResponse wrapped = new CommitActionCountingResponse();
 
@@ -92,6 +101,34 @@ class EncodingServerHttpResponseTests {
 		assertThat(this.skipped).isEmpty();
 	}
 
+	@Test
+	void recordsAnEncodedBodyOnceTheServerHasWrittenIt() {
+		EncodingServerHttpResponse response = response(MockServerHttpRequest.get("/document")
+			.header(HttpHeaders.ACCEPT_ENCODING, "gzip"));
+		response.getHeaders().setContentType(MediaType.APPLICATION_JSON);
+		response.writeWith(Flux.range(0, 10).map((i) -> buffer(response, 1000))).block();
+		assertThat(this.encoded).containsExactly("gzip");
+		assertThat(this.aborted).isEmpty();
+	}
+
+	@Test
+	void recordsAnEncodedBodyThatTheServerCancelledAsAbortedOnce() {
+		EncodingServerHttpResponse response = response(MockServerHttpRequest.get("/document")
+			.header(HttpHeaders.ACCEPT_ENCODING, "gzip"));
+		response.getHeaders().setContentType(MediaType.APPLICATION_JSON);
+		this.wrapped.setWriteHandler((body) -> body.doOnNext(DataBufferUtils::release).then());
+		Sinks.Many<DataBuffer> body = Sinks.many().unicast().onBackpressureBuffer();
+		Disposable writing = response.writeWith(body.asFlux()).subscribe();
+		body.tryEmitNext(buffer(response, 10_000));
+		writing.dispose();
+		assertThat(this.aborted).containsExactly("gzip");
+		assertThat(this.encoded).isEmpty();
+	}
+
+	private static DataBuffer buffer(EncodingServerHttpResponse response, int size) {
+		return response.bufferFactory().wrap("x".repeat(size).getBytes(StandardCharsets.US_ASCII));
+	}
+
 	private void writeSmallBody(String path, MediaType contentType) {
 		EncodingServerHttpResponse response = response(MockServerHttpRequest.get(path)
 			.header(HttpHeaders.ACCEPT_ENCODING, "gzip"));
@@ -112,6 +149,17 @@ class EncodingServerHttpResponseTests {
 			@Override
 			public void skipped(Side side, Direction direction, SkipReason reason) {
 				EncodingServerHttpResponseTests.this.skipped.add(reason);
+			}
+
+			@Override
+			public void encoded(Side side, Direction direction, String coding, long identityBytes,
+					long encodedBytes, long codecNanos) {
+				EncodingServerHttpResponseTests.this.encoded.add(coding);
+			}
+
+			@Override
+			public void aborted(Side side, Direction direction, String coding) {
+				EncodingServerHttpResponseTests.this.aborted.add(coding);
 			}
 
 		};

@@ -1,0 +1,76 @@
+package io.restcompress.server.reactive;
+
+import java.util.function.Supplier;
+
+import io.netty.channel.Channel;
+import io.restcompress.internal.reactive.Http2StreamFlush;
+import org.jspecify.annotations.Nullable;
+import reactor.netty.Connection;
+
+import org.springframework.http.server.reactive.ServerHttpRequest;
+import org.springframework.http.server.reactive.ServerHttpRequestDecorator;
+import org.springframework.http.server.reactive.ServerHttpResponse;
+import org.springframework.http.server.reactive.ServerHttpResponseDecorator;
+import org.springframework.util.ClassUtils;
+
+/**
+ * What the content coding needs of the Reactor Netty channel of an exchange: the HTTP/2 stream
+ * of a request, whose body the decoder must keep moving with {@link Http2StreamFlush}, and
+ * whether the channel of a response was closed, since Reactor Netty completes the write of a
+ * body, rather than failing it, when the connection closes before the body was written. On
+ * other servers there is no such channel, and over HTTP/1.1 no stream to flush.
+ */
+final class ReactorNettyChannels {
+
+	private static final Runnable NONE = () -> {
+	};
+
+	private static final boolean REACTOR_NETTY_PRESENT = ClassUtils.isPresent("reactor.netty.Connection",
+			ReactorNettyChannels.class.getClassLoader());
+
+	private ReactorNettyChannels() {
+	}
+
+	/**
+	 * Returns what to run after each demand for a request's body.
+	 * @param request the request
+	 * @return a flush of its HTTP/2 stream on Reactor Netty, otherwise nothing
+	 */
+	static Runnable afterDemand(ServerHttpRequest request) {
+		Runnable flush = REACTOR_NETTY_PRESENT ? ReactorNetty.afterDemand(request) : null;
+		return (flush != null) ? flush : NONE;
+	}
+
+	/**
+	 * Whether the connection (or HTTP/2 stream) a response goes out on was closed.
+	 * @param response the response
+	 * @return {@code true} if it is a Reactor Netty response whose channel is no longer active
+	 */
+	static boolean isClosed(ServerHttpResponse response) {
+		return REACTOR_NETTY_PRESENT && ReactorNetty.isClosed(response);
+	}
+
+	private static final class ReactorNetty {
+
+		static @Nullable Runnable afterDemand(ServerHttpRequest request) {
+			Channel channel = channel(() -> ServerHttpRequestDecorator.getNativeRequest(request));
+			return (channel != null) ? Http2StreamFlush.afterDemand(channel) : null;
+		}
+
+		static boolean isClosed(ServerHttpResponse response) {
+			Channel channel = channel(() -> ServerHttpResponseDecorator.getNativeResponse(response));
+			return channel != null && !channel.isActive();
+		}
+
+		private static @Nullable Channel channel(Supplier<Object> nativeExchange) {
+			try {
+				return (nativeExchange.get() instanceof Connection connection) ? connection.channel() : null;
+			}
+			catch (IllegalArgumentException | IllegalStateException ex) {
+				return null;
+			}
+		}
+
+	}
+
+}
