@@ -65,7 +65,9 @@ abstract class AbstractClientAbortTests extends AbstractServerIntegrationTests {
 		return () -> {
 			Left left = new LeavingHttp2Client(this.port).leave(path, coding, leaving);
 			assertThat(left.protocol()).isEqualTo("HTTP/2.0");
-			assertThat(left.contentEncoding()).isEqualTo(coding);
+			assertThat(left.status()).as("status of %s, header fields %s", path, left.headers()).isEqualTo(200);
+			assertThat(left.contentEncoding()).as("Content-Encoding of %s, header fields %s", path, left.headers())
+				.isEqualTo(coding);
 			return left;
 		};
 	}

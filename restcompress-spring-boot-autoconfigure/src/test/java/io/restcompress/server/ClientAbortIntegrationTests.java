@@ -2,6 +2,7 @@ package io.restcompress.server;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.InterruptedIOException;
 import java.io.OutputStream;
 import java.net.http.HttpClient;
 import java.util.SplittableRandom;
@@ -185,8 +186,8 @@ class ClientAbortIntegrationTests extends AbstractClientAbortTests {
 			SplittableRandom random = new SplittableRandom(7);
 			return ResponseEntity.ok().contentType(MediaType.APPLICATION_NDJSON).body((output) -> {
 				for (int i = 0; i < lines; i++) {
-					if (i == 64) {
-						awaitClientGone(gate);
+					if (i == 64 && !clientWentAway(gate)) {
+						return;
 					}
 					if (i > 64 && !paused()) {
 						return;
@@ -209,6 +210,20 @@ class ClientAbortIntegrationTests extends AbstractClientAbortTests {
 			}
 		}
 
+		/**
+		 * Waits until the test let its client go, or returns {@code false} when interrupted:
+		 * Spring MVC interrupts an async handler whose client the container reports gone.
+		 */
+		private static boolean clientWentAway(CountDownLatch gate) throws IOException {
+			try {
+				awaitClientGone(gate);
+				return true;
+			}
+			catch (InterruptedIOException ex) {
+				return false;
+			}
+		}
+
 		private static void awaitClientGone(CountDownLatch gate) throws IOException {
 			try {
 				if (!gate.await(30, TimeUnit.SECONDS)) {
@@ -217,7 +232,7 @@ class ClientAbortIntegrationTests extends AbstractClientAbortTests {
 			}
 			catch (InterruptedException ex) {
 				Thread.currentThread().interrupt();
-				throw new IOException(ex);
+				throw new InterruptedIOException("interrupted while waiting for the client to go");
 			}
 		}
 

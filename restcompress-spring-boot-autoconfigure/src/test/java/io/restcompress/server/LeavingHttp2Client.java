@@ -39,7 +39,8 @@ final class LeavingHttp2Client {
 			.uri(path)
 			.responseConnection((response, stream) -> {
 				connection.set(stream.channel().parent());
-				Left answered = new Left(response.version().text(),
+				Left answered = new Left(response.version().text(), response.status().code(),
+						response.responseHeaders().toString(),
 						response.responseHeaders().get(HttpHeaders.CONTENT_ENCODING), connection.get());
 				return stream.inbound()
 					.receive()
@@ -88,10 +89,13 @@ final class LeavingHttp2Client {
 	/**
 	 * A response that the client left.
 	 * @param protocol the protocol it came in
+	 * @param status its status code
+	 * @param headers its header fields, for a failure's message
 	 * @param contentEncoding its {@code Content-Encoding}, if any
 	 * @param connection the connection it came on
 	 */
-	record Left(String protocol, String contentEncoding, Channel connection) implements AutoCloseable {
+	record Left(String protocol, int status, String headers, String contentEncoding,
+			Channel connection) implements AutoCloseable {
 
 		@Override
 		public void close() {
