@@ -94,7 +94,8 @@ class ReactiveSampleApplicationTests {
 		for (String path : TAGGED_DOCUMENTS) {
 			HttpResponse<byte[]> response = get(path, "If-Match", "\"nope\"");
 			assertThat(response.statusCode()).as(path).isEqualTo(412);
-			assertThat(new String(response.body(), StandardCharsets.UTF_8)).as(path).contains("\"status\":412");
+			assertThat(new String(response.body(), StandardCharsets.UTF_8)).as(path)
+				.contains("\"status\":412", "If-Match names no current entity tag");
 		}
 	}
 
@@ -190,7 +191,8 @@ class ReactiveSampleApplicationTests {
 			HttpResponse<byte[]> response = post("/api/echo", "{}".getBytes(StandardCharsets.UTF_8), "Content-Type",
 					contentType);
 			assertThat(response.statusCode()).as(contentType).isEqualTo(415);
-			assertThat(new String(response.body(), StandardCharsets.UTF_8)).as(contentType).contains("\"status\":415");
+			assertThat(new String(response.body(), StandardCharsets.UTF_8)).as(contentType)
+				.contains("\"status\":415", "Content-Type");
 		}
 	}
 
