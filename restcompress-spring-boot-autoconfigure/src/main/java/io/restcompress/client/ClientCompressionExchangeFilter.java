@@ -121,7 +121,8 @@ public final class ClientCompressionExchangeFilter implements ExchangeFilterFunc
 			.cookies((target) -> target.addAll(response.cookies()))
 			.request(response.request())
 			.body(this.decoder.decode(response.bodyToFlux(DataBuffer.class), stream::demanded,
-					String.join(", ", response.headers().header(HttpHeaders.CONTENT_ENCODING)), (encoded) -> this.compression.readingStream(encoded, reading, request.url())))
+					String.join(", ", response.headers().header(HttpHeaders.CONTENT_ENCODING)),
+					(encoded) -> this.compression.readingStream(encoded, reading, request.url())))
 			.build();
 	}
 

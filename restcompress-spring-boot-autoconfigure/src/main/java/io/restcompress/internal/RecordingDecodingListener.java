@@ -40,10 +40,20 @@ public final class RecordingDecodingListener implements ContentDecoding.Listener
 
 	@Override
 	public ContentDecodingException failed(ContentDecodingException failure) {
-		RejectReason reason = (failure instanceof ContentTooLargeException) ? RejectReason.TOO_LARGE
-				: (failure instanceof ContentTimeoutException) ? RejectReason.TIMEOUT : RejectReason.CORRUPT;
-		this.recorder.rejected(this.side, this.direction, failure.getCoding(), reason);
+		this.recorder.rejected(this.side, this.direction, failure.getCoding(), reason(failure));
 		return failure;
+	}
+
+	/**
+	 * Why a body that failed to decode is refused: too large, timed out, or otherwise corrupt.
+	 * @param failure how decoding failed
+	 * @return the reason, which also decides the server's status
+	 */
+	public static RejectReason reason(ContentDecodingException failure) {
+		if (failure instanceof ContentTooLargeException) {
+			return RejectReason.TOO_LARGE;
+		}
+		return (failure instanceof ContentTimeoutException) ? RejectReason.TIMEOUT : RejectReason.CORRUPT;
 	}
 
 }

@@ -3,8 +3,7 @@ package io.restcompress.internal.server;
 import java.nio.charset.StandardCharsets;
 
 import io.restcompress.codec.ContentDecodingException;
-import io.restcompress.codec.ContentTimeoutException;
-import io.restcompress.codec.ContentTooLargeException;
+import io.restcompress.internal.RecordingDecodingListener;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.http.HttpStatus;
@@ -57,8 +56,11 @@ public record CodingProblem(HttpStatus status, String detail, String coding, @Nu
 	 * @return the problem
 	 */
 	public static CodingProblem decodingFailed(ContentDecodingException failure) {
-		HttpStatus status = (failure instanceof ContentTooLargeException) ? HttpStatus.CONTENT_TOO_LARGE
-				: (failure instanceof ContentTimeoutException) ? HttpStatus.REQUEST_TIMEOUT : HttpStatus.BAD_REQUEST;
+		HttpStatus status = switch (RecordingDecodingListener.reason(failure)) {
+			case TOO_LARGE -> HttpStatus.CONTENT_TOO_LARGE;
+			case TIMEOUT -> HttpStatus.REQUEST_TIMEOUT;
+			case CORRUPT, UNSUPPORTED_CODING -> HttpStatus.BAD_REQUEST;
+		};
 		return new CodingProblem(status, String.valueOf(failure.getMessage()), failure.getCoding(), null);
 	}
 
