@@ -12,7 +12,14 @@ import java.util.Arrays;
 import java.util.List;
 
 import io.micrometer.core.instrument.MeterRegistry;
+import io.netty.buffer.Unpooled;
 import org.junit.jupiter.api.Test;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+import reactor.netty.http.HttpProtocol;
+import reactor.netty.http.client.HttpClient;
+import reactor.netty.resources.ConnectionProvider;
+import reactor.util.function.Tuple2;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -27,7 +34,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @SpringBootTest(classes = ReactiveTestApplication.class, webEnvironment = WebEnvironment.RANDOM_PORT,
 		properties = { "spring.main.web-application-type=reactive", "restcompress.server.request.decoder-threads=2",
-				"restcompress.server.request.decoder-idle-timeout=1s" })
+				"restcompress.server.request.decoder-idle-timeout=1s", "server.http2.enabled=true" })
 class ReactiveStalledRequestIntegrationTests extends AbstractServerIntegrationTests {
 
 	private static final int SENT_BEFORE_STALL = 100;
@@ -73,6 +80,24 @@ class ReactiveStalledRequestIntegrationTests extends AbstractServerIntegrationTe
 				socket.close();
 			}
 		}
+	}
+
+	@Test
+	void answersABodyThatStopsArrivingOverHttp2With408() {
+		byte[] encoded = HttpTestClient.encode("gzip", TestPayloads.json(200_000));
+		Tuple2<Integer, String> response = HttpClient.create(ConnectionProvider.newConnection())
+			.protocol(HttpProtocol.H2C)
+			.host("localhost")
+			.port(this.port)
+			.headers((headers) -> headers.set("Content-Encoding", "gzip").set("Content-Length", encoded.length))
+			.post()
+			.uri("/echo")
+			.send(Flux.concat(Mono.just(Unpooled.wrappedBuffer(encoded, 0, SENT_BEFORE_STALL)), Flux.never()))
+			.responseSingle((head, body) -> Mono.just(head.status().code()).zipWith(body.asString().defaultIfEmpty("")))
+			.block(HANG_GUARD);
+		assertThat(response).isNotNull();
+		assertThat(response.getT1()).isEqualTo(408);
+		assertThat(response.getT2()).contains("\"status\":408", "\"coding\":\"gzip\"");
 	}
 
 	/**
