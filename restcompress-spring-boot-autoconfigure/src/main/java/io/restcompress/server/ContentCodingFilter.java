@@ -259,10 +259,10 @@ public class ContentCodingFilter extends OncePerRequestFilter {
 
 		@Override
 		public void onError(AsyncEvent event) {
-			release(this.encoding, this.decoding);
 			if (this.encoding != null) {
 				this.encoding.containerFailed(event.getThrowable());
 			}
+			release(this.encoding, this.decoding);
 		}
 
 		@Override

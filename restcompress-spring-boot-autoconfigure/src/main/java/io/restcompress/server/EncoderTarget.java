@@ -17,13 +17,6 @@ final class EncoderTarget extends OutputStream {
 		this.delegate = delegate;
 	}
 
-	/**
-	 * Whether what the encoder writes is swallowed: the body will not go out whole.
-	 */
-	boolean discarding() {
-		return this.discarding;
-	}
-
 	void discard() {
 		this.discarding = true;
 	}

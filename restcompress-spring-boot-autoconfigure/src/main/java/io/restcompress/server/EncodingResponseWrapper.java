@@ -5,10 +5,10 @@ import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.Charset;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 import io.restcompress.codec.CodecStreams;
 import io.restcompress.codec.ContentCodec;
+import io.restcompress.internal.server.BodyOutcome;
 import io.restcompress.internal.server.EncodingHeaders;
 import io.restcompress.internal.server.ResponseBodyCopy;
 import io.restcompress.internal.server.ResponseEncodingDecision;
@@ -22,8 +22,6 @@ import jakarta.servlet.WriteListener;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import jakarta.servlet.http.HttpServletResponseWrapper;
-import org.apache.commons.logging.Log;
-import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.http.HttpHeaders;
@@ -40,8 +38,6 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 		UNDECIDED, IDENTITY, ENCODING
 
 	}
-
-	private static final Log logger = LogFactory.getLog(EncodingResponseWrapper.class);
 
 	private final HttpServletRequest request;
 
@@ -79,7 +75,7 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 
 	private volatile @Nullable IOException failedWrite;
 
-	private final AtomicBoolean ended = new AtomicBoolean();
+	private final BodyOutcome outcome;
 
 	EncodingResponseWrapper(HttpServletRequest request, HttpServletResponse response, CompressionExchange exchange,
 			CompressionRecorder recorder) {
@@ -88,6 +84,7 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 		this.exchange = exchange;
 		this.recorder = recorder;
 		this.fields = new ServletResponseFields(response);
+		this.outcome = new BodyOutcome(recorder);
 	}
 
 	@Override
@@ -269,7 +266,7 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 			this.encoder = null;
 			finishing.close();
 		}
-		this.ended.set(true);
+		this.outcome.written();
 	}
 
 	/**
@@ -292,25 +289,11 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 	 * later does not count it as cut short by its client.
 	 */
 	void failed() {
-		this.ended.set(true);
+		this.outcome.failed();
 	}
 
-	/**
-	 * Records a response whose client went away before it was complete (a reset HTTP/2
-	 * stream, a closed connection): not a server error, so it is counted and logged at debug
-	 * level only; once, and not after the response ended otherwise.
-	 * @param ex what writing the rest of the body failed with
-	 */
 	private void clientGone(IOException ex) {
-		if (!this.ended.compareAndSet(false, true)) {
-			return;
-		}
-		this.recorder.aborted(Side.SERVER, Direction.RESPONSE,
-				(this.coding != null) ? this.coding.coding() : "identity");
-		if (logger.isDebugEnabled()) {
-			logger.debug("Client went away before the response to " + this.request.getRequestURI()
-					+ " was complete: " + ex);
-		}
+		this.outcome.clientGone(this.request.getRequestURI() + ": " + ex);
 	}
 
 	/**
@@ -369,6 +352,7 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 			if (this.target != null) {
 				this.target.discard();
 			}
+			this.outcome.discarded();
 			try {
 				discarded.close();
 			}
@@ -538,16 +522,8 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 		}
 		EncoderTarget encoded = new EncoderTarget(client());
 		this.target = encoded;
-		CodecStreams.Completion feedback = decision.feedback();
-		this.encoder = CodecStreams.measuredEncoder(codec, encoded, (identity, encodedBytes, nanos) -> {
-			if (encoded.discarding() || this.failedWrite != null) {
-				return;
-			}
-			this.recorder.encoded(Side.SERVER, Direction.RESPONSE, codec.coding(), identity, encodedBytes, nanos);
-			if (feedback != null) {
-				feedback.completed(identity, encodedBytes, nanos);
-			}
-		});
+		this.outcome.encoding(codec.coding(), decision.feedback());
+		this.encoder = CodecStreams.measuredEncoder(codec, encoded, this.outcome);
 	}
 
 	private final class BodyStream extends ServletOutputStream {

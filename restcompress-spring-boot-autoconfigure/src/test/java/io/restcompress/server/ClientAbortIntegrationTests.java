@@ -33,8 +33,9 @@ import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.servlet.mvc.method.annotation.StreamingResponseBody;
 
 /**
- * A client that goes away in the middle of an encoded servlet response: a closed connection,
- * a reset HTTP/2 stream, while the handler writes or between the writes of an async handler.
+ * A client that goes away in the middle of a servlet response, encoded or not: a closed
+ * connection, a reset HTTP/2 stream, while the handler writes or between the writes of an async
+ * handler.
  * Shuts down at once: Tomcat may go on counting an async request whose HTTP/2 connection the
  * client closed as in progress.
  */
@@ -62,7 +63,8 @@ class ClientAbortIntegrationTests extends AbstractClientAbortTests {
 			"HTTP_1_1, gzip, /endless", "HTTP_1_1, zstd, /endless", "HTTP_1_1, gzip, /endless-stream",
 			"HTTP_2, zstd, /endless-stream", "HTTP_2, lzf, /large-writes", "HTTP_1_1, lzf, /large-writes",
 			"HTTP_2, gzip, /large-writes", "HTTP_2, gzip, /paced-stream", "HTTP_2, lzf, /paced-stream",
-			"HTTP_1_1, lzf, /paced-stream" })
+			"HTTP_1_1, lzf, /paced-stream", "HTTP_1_1, identity, /endless", "HTTP_2, identity, /endless-octets",
+			"HTTP_1_1, identity, /large-writes", "HTTP_2, identity, /paced-stream" })
 	void countsAClientThatWentAwayWithoutLoggingAnError(HttpClient.Version version, String coding, String path,
 			CapturedOutput output) throws Exception {
 		countsOneAbortedBody(coding, output, readingFirstBytes(version, path, coding));
@@ -71,7 +73,9 @@ class ClientAbortIntegrationTests extends AbstractClientAbortTests {
 	@ParameterizedTest(name = "{0} {1} {2}")
 	@CsvSource({ "RESET_STREAM, zstd, /paced-stream", "CLOSE_CONNECTION, gzip, /paced-stream",
 			"CLOSE_CONNECTION, zstd, /paced-stream", "CLOSE_CONNECTION, lzf, /paced-stream",
-			"RESET_STREAM, lzf, /large-writes", "CLOSE_CONNECTION, lzf, /large-writes" })
+			"RESET_STREAM, lzf, /large-writes", "CLOSE_CONNECTION, lzf, /large-writes",
+			"RESET_STREAM, identity, /endless-octets", "CLOSE_CONNECTION, identity, /paced-stream",
+			"RESET_STREAM, identity, /large-writes" })
 	void countsAnHttp2ClientThatLeftWithoutLoggingAnError(Leaving leaving, String coding, String path,
 			CapturedOutput output) throws Exception {
 		countsOneAbortedBody(coding, output, leavingHttp2(leaving, path, coding));
@@ -101,6 +105,17 @@ class ClientAbortIntegrationTests extends AbstractClientAbortTests {
 		@GetMapping("/endless")
 		ResponseEntity<InputStreamResource> endless() {
 			return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(new InputStreamResource(body()));
+		}
+
+		/**
+		 * Sends what {@code /endless} sends as {@code application/octet-stream}, a type that is
+		 * never encoded.
+		 */
+		@GetMapping("/endless-octets")
+		ResponseEntity<InputStreamResource> endlessOctets() {
+			return ResponseEntity.ok()
+				.contentType(MediaType.APPLICATION_OCTET_STREAM)
+				.body(new InputStreamResource(body()));
 		}
 
 		private static InputStream body() {

@@ -30,9 +30,9 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * A client that goes away in the middle of an encoded response on WebFlux and Reactor Netty: a
- * closed connection, a reset HTTP/2 stream, in a stream of lines, in a large body that is still
- * being produced, and in one whose last bytes the server has produced but not yet sent.
+ * A client that goes away in the middle of a response on WebFlux and Reactor Netty, encoded or
+ * not: a closed connection, a reset HTTP/2 stream, in a stream of lines, in a large body that is
+ * still being produced, and in one whose last bytes the server has produced but not yet sent.
  */
 @SpringBootTest(classes = ReactiveClientAbortIntegrationTests.AbortApplication.class,
 		webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
@@ -47,7 +47,9 @@ class ReactiveClientAbortIntegrationTests extends AbstractClientAbortTests {
 	@ParameterizedTest(name = "{0} {1} {2}")
 	@CsvSource({ "HTTP_1_1, gzip, /stream", "HTTP_1_1, zstd, /stream", "HTTP_1_1, lzf, /stream",
 			"HTTP_2, gzip, /stream", "HTTP_1_1, gzip, /large", "HTTP_1_1, lzf, /large", "HTTP_2, zstd, /large",
-			"HTTP_1_1, lzf, /large-array", "HTTP_1_1, gzip, /large-array" })
+			"HTTP_1_1, lzf, /large-array", "HTTP_1_1, gzip, /large-array", "HTTP_1_1, identity, /stream",
+			"HTTP_1_1, identity, /large", "HTTP_1_1, identity, /large-array", "HTTP_1_1, identity, /large-octets",
+			"HTTP_2, identity, /large-octets" })
 	void countsAClientThatWentAwayWithoutLoggingAnError(HttpClient.Version version, String coding, String path,
 			CapturedOutput output) throws Exception {
 		countsOneAbortedBody(coding, output, readingFirstBytes(version, path, coding));
@@ -56,7 +58,9 @@ class ReactiveClientAbortIntegrationTests extends AbstractClientAbortTests {
 	@ParameterizedTest(name = "{0} {1} {2}")
 	@CsvSource({ "RESET_STREAM, gzip, /stream", "CLOSE_CONNECTION, zstd, /stream", "RESET_STREAM, lzf, /large",
 			"CLOSE_CONNECTION, gzip, /large", "RESET_STREAM, zstd, /large-array",
-			"CLOSE_CONNECTION, lzf, /large-array" })
+			"CLOSE_CONNECTION, lzf, /large-array", "RESET_STREAM, identity, /stream",
+			"CLOSE_CONNECTION, identity, /large", "RESET_STREAM, identity, /large-array",
+			"CLOSE_CONNECTION, identity, /large-octets" })
 	void countsAnHttp2ClientThatLeftWithoutLoggingAnError(Leaving leaving, String coding, String path,
 			CapturedOutput output) throws Exception {
 		countsOneAbortedBody(coding, output, leavingHttp2(leaving, path, coding));
@@ -111,6 +115,15 @@ class ReactiveClientAbortIntegrationTests extends AbstractClientAbortTests {
 				.concatMap((i) -> ((i == 1) ? gone : Mono.<Void>empty())
 					.then(Mono.fromSupplier(() -> megabyte(random))));
 			return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(body);
+		}
+
+		/**
+		 * Sends what {@code /large} sends as {@code application/octet-stream}, a type that is
+		 * never encoded.
+		 */
+		@GetMapping("/large-octets")
+		ResponseEntity<Flux<DataBuffer>> largeOctets() {
+			return ResponseEntity.ok().contentType(MediaType.APPLICATION_OCTET_STREAM).body(large().getBody());
 		}
 
 		/**

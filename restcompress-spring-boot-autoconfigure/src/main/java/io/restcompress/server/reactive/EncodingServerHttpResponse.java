@@ -1,15 +1,16 @@
 package io.restcompress.server.reactive;
 
 import java.io.IOException;
+import java.nio.channels.ClosedChannelException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.function.Consumer;
 
 import io.restcompress.codec.ContentCodec;
 import io.restcompress.internal.reactive.StreamingEncoder;
+import io.restcompress.internal.server.BodyOutcome;
 import io.restcompress.internal.server.EncodingHeaders;
 import io.restcompress.internal.server.ResponseBodyCopy;
 import io.restcompress.internal.server.ResponseEncodingDecision;
@@ -29,6 +30,7 @@ import org.springframework.http.HttpStatusCode;
 import org.springframework.http.MediaType;
 import org.springframework.http.server.reactive.ServerHttpResponse;
 import org.springframework.http.server.reactive.ServerHttpResponseDecorator;
+import org.springframework.web.util.DisconnectedClientHelper;
 
 /**
  * Decides when the body is written whether the response is encoded: at once for a declared
@@ -132,7 +134,7 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 		SkipReason reason = this.exchange.ineligibility(status, this.fields);
 		if (reason != null) {
 			identity(reason);
-			return super.writeWith(body);
+			return recorded(super.writeWith(body), new BodyOutcome(this.exchange.recorder()));
 		}
 		Body encoding = new Body(status);
 		if (isStreaming()) {
@@ -159,7 +161,7 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 			SkipReason reason = this.exchange.ineligibility(status, this.fields);
 			if (reason != null) {
 				identity(reason);
-				return super.writeAndFlushWith(body);
+				return recorded(super.writeAndFlushWith(body), new BodyOutcome(this.exchange.recorder()));
 			}
 			Body encoding = new Body(status);
 			return encoding.written(super.writeAndFlushWith(Flux.defer(() -> encoding.encodeFlushed(Flux.from(body)))));
@@ -241,8 +243,31 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 	}
 
 	/**
+	 * Records how a body ended once the server is done writing it: Reactor Netty completes the
+	 * write, rather than failing it, when the connection or HTTP/2 stream closed before the body
+	 * was written, so a closed channel at that moment means its client went away.
+	 */
+	private Mono<Void> recorded(Mono<Void> write, BodyOutcome outcome) {
+		return write.doOnSuccess((done) -> {
+			if (ReactorNettyChannels.isClosed(getDelegate())) {
+				outcome.clientGone("the connection closed before the body was written");
+			}
+			else {
+				outcome.written();
+			}
+		}).doOnError((ex) -> {
+			if (DisconnectedClientHelper.isClientDisconnectedException(ex) || ex instanceof ClosedChannelException) {
+				outcome.clientGone(ex);
+			}
+			else {
+				outcome.failed();
+			}
+		}).doOnCancel(() -> outcome.clientGone("the server cancelled the write"));
+	}
+
+	/**
 	 * One body written to the server: the bytes held while undecided, then the encoder or the
-	 * identity pass-through, and how an encoded body ended. Cancellation may come from another
+	 * identity pass-through, and how it ended. Cancellation may come from another
 	 * thread, hence the locking.
 	 */
 	private final class Body {
@@ -259,7 +284,7 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 
 		private @Nullable StreamingEncoder encoder;
 
-		private @Nullable EncodedBodyOutcome outcome;
+		private final BodyOutcome outcome = new BodyOutcome(EncodingServerHttpResponse.this.exchange.recorder());
 
 		private boolean released;
 
@@ -289,37 +314,16 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 		}
 
 		/**
-		 * Records how an encoded body ended once the server is done writing it.
+		 * Records how the body ended once the server is done writing it.
 		 */
 		Mono<Void> written(Mono<Void> write) {
-			return write.doOnSuccess((done) -> outcome(this::written))
-				.doOnError((ex) -> outcome((outcome) -> outcome.failed(ex)))
-				.doOnCancel(() -> outcome((outcome) -> outcome.aborted("the server cancelled the write")));
-		}
-
-		private void written(EncodedBodyOutcome outcome) {
-			if (ReactorNettyChannels.isClosed(getDelegate())) {
-				outcome.aborted("the connection closed before the body was written");
-			}
-			else {
-				outcome.written();
-			}
+			return recorded(write, this.outcome);
 		}
 
 		private void ended(SignalType signal) {
 			release();
 			if (signal == SignalType.CANCEL) {
-				outcome((outcome) -> outcome.aborted("the server cancelled the body"));
-			}
-		}
-
-		private void outcome(Consumer<EncodedBodyOutcome> action) {
-			EncodedBodyOutcome outcome;
-			synchronized (this) {
-				outcome = this.outcome;
-			}
-			if (outcome != null) {
-				action.accept(outcome);
+				this.outcome.clientGone("the server cancelled the body");
 			}
 		}
 
@@ -364,11 +368,9 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 				EncodingServerHttpResponse.this.exchange.skipped(SkipReason.STATUS_OR_METHOD);
 				return;
 			}
-			EncodedBodyOutcome outcome = new EncodedBodyOutcome(EncodingServerHttpResponse.this.exchange.recorder(),
-					codec.coding(), decision.feedback());
+			this.outcome.encoding(codec.coding(), decision.feedback());
 			try {
-				this.encoder = StreamingEncoder.open(codec, bufferFactory(), outcome);
-				this.outcome = outcome;
+				this.encoder = StreamingEncoder.open(codec, bufferFactory(), this.outcome);
 			}
 			catch (IOException ex) {
 				throw new IllegalStateException("Cannot start the " + codec.coding() + " encoder", ex);
