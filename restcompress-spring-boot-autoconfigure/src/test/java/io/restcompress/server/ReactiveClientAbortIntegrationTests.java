@@ -1,10 +1,16 @@
 package io.restcompress.server;
 
+import java.io.IOException;
+import java.net.URI;
 import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.SplittableRandom;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import io.restcompress.LzfCompressed;
 import io.restcompress.internal.reactive.LeakRecordingDetector;
@@ -20,6 +26,7 @@ import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.core.io.buffer.DefaultDataBufferFactory;
@@ -28,6 +35,9 @@ import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.server.WebFilter;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * A client that goes away in the middle of a response on WebFlux and Reactor Netty, encoded or
@@ -38,6 +48,8 @@ import org.springframework.web.bind.annotation.RestController;
 		webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "spring.main.web-application-type=reactive", "server.http2.enabled=true" })
 class ReactiveClientAbortIntegrationTests extends AbstractClientAbortTests {
+
+	static final AtomicInteger timedOut = new AtomicInteger();
 
 	@AfterAll
 	static void releasedEveryBuffer() {
@@ -78,10 +90,51 @@ class ReactiveClientAbortIntegrationTests extends AbstractClientAbortTests {
 		countsACompletedBodyAsComplete(version, "/large-array", coding);
 	}
 
+	@ParameterizedTest(name = "{0} {1}")
+	@CsvSource({ "HTTP_1_1, gzip", "HTTP_2, zstd", "HTTP_1_1, identity" })
+	void doesNotCountABodyThatTheApplicationCancelledAsAborted(HttpClient.Version version, String coding)
+			throws Exception {
+		clientGone = new CountDownLatch(1);
+		int timedOutBefore = timedOut.get();
+		double abortedBefore = aborted(coding);
+		double completedBefore = completed(coding);
+		HttpClient client = HttpClient.newBuilder().version(version).build();
+		URI timingOut = URI.create("http://localhost:" + this.port + "/stream?timeout=300");
+		HttpRequest request = HttpRequest.newBuilder(timingOut).header("Accept-Encoding", coding).build();
+		try {
+			client.send(request, HttpResponse.BodyHandlers.ofByteArray());
+		}
+		catch (IOException ex) {
+			// the server ends the response it timed out without its last chunk
+		}
+		finally {
+			clientGone.countDown();
+		}
+		assertThat(timedOut.get()).as("responses the application timed out").isEqualTo(timedOutBefore + 1);
+		assertThat(aborted(coding)).as("bodies recorded as aborted").isEqualTo(abortedBefore);
+		assertThat(completed(coding)).as("bodies recorded as complete").isEqualTo(completedBefore);
+	}
+
 	@SpringBootConfiguration
 	@EnableAutoConfiguration
 	@Import({ EndlessController.class, Meters.class })
 	static class AbortApplication {
+
+		/**
+		 * Gives up on a request after {@code ?timeout} milliseconds, cancelling its response.
+		 */
+		@Bean
+		WebFilter timingOut() {
+			return (exchange, chain) -> {
+				String timeout = exchange.getRequest().getQueryParams().getFirst("timeout");
+				if (timeout == null) {
+					return chain.filter(exchange);
+				}
+				return chain.filter(exchange)
+					.timeout(Duration.ofMillis(Long.parseLong(timeout)))
+					.doOnError(TimeoutException.class, (ex) -> timedOut.incrementAndGet());
+			};
+		}
 
 	}
 

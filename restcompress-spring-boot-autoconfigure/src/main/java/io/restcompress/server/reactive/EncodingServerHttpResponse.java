@@ -262,7 +262,20 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 			else {
 				outcome.failed();
 			}
-		}).doOnCancel(() -> outcome.clientGone("the server cancelled the write"));
+		}).doOnCancel(() -> cancelled(outcome, "the server cancelled the write"));
+	}
+
+	/**
+	 * Records a body whose write or production was cancelled: its client went away, unless
+	 * its connection is still open, in which case the application cancelled it (a timeout).
+	 */
+	private void cancelled(BodyOutcome outcome, String how) {
+		if (ReactorNettyChannels.isOpen(getDelegate())) {
+			outcome.failed();
+		}
+		else {
+			outcome.clientGone(how);
+		}
 	}
 
 	/**
@@ -323,7 +336,7 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 		private void ended(SignalType signal) {
 			release();
 			if (signal == SignalType.CANCEL) {
-				this.outcome.clientGone("the server cancelled the body");
+				cancelled(this.outcome, "the server cancelled the body");
 			}
 		}
 

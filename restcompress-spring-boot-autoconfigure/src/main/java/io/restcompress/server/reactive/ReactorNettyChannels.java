@@ -47,7 +47,18 @@ final class ReactorNettyChannels {
 	 * @return {@code true} if it is a Reactor Netty response whose channel is no longer active
 	 */
 	static boolean isClosed(ServerHttpResponse response) {
-		return REACTOR_NETTY_PRESENT && ReactorNetty.isClosed(response);
+		return REACTOR_NETTY_PRESENT && ReactorNetty.isActive(response) == Boolean.FALSE;
+	}
+
+	/**
+	 * Whether the connection (or HTTP/2 stream) a response goes out on is known to be open:
+	 * when Reactor Netty cancels a response's body or write while it is, its client did not
+	 * go away (the application cancelled it, for example with a timeout).
+	 * @param response the response
+	 * @return {@code true} if it is a Reactor Netty response whose channel is active
+	 */
+	static boolean isOpen(ServerHttpResponse response) {
+		return REACTOR_NETTY_PRESENT && ReactorNetty.isActive(response) == Boolean.TRUE;
 	}
 
 	private static final class ReactorNetty {
@@ -57,9 +68,9 @@ final class ReactorNettyChannels {
 			return (channel != null) ? Http2StreamFlush.afterDemand(channel) : null;
 		}
 
-		static boolean isClosed(ServerHttpResponse response) {
+		static @Nullable Boolean isActive(ServerHttpResponse response) {
 			Channel channel = channel(() -> ServerHttpResponseDecorator.getNativeResponse(response));
-			return channel != null && !channel.isActive();
+			return (channel != null) ? channel.isActive() : null;
 		}
 
 		private static @Nullable Channel channel(Supplier<Object> nativeExchange) {
