@@ -293,7 +293,7 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 	}
 
 	private void clientGone(IOException ex) {
-		this.outcome.clientGone(this.request.getRequestURI() + ": " + ex);
+		this.outcome.clientGone(() -> this.request.getRequestURI() + ": " + ex);
 	}
 
 	/**

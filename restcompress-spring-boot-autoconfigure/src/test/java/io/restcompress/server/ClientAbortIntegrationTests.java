@@ -87,6 +87,14 @@ class ClientAbortIntegrationTests extends AbstractClientAbortTests {
 		countsACompletedBodyAsComplete(version, "/paced-stream?lines=70", coding);
 	}
 
+	@ParameterizedTest(name = "{0} {1} close={2}")
+	@CsvSource({ "/octets-array, identity, false", "/octets-array, identity, true",
+			"/paced-stream?lines=70, zstd, true", "/paced-stream?lines=70, identity, true",
+			"/paced-stream?lines=70, gzip, false" })
+	void countsAWholeResponseAsDelivered(String path, String coding, boolean connectionClose) throws Exception {
+		countsAWholeHttp11ResponseAsDelivered(path, coding, connectionClose);
+	}
+
 	@SpringBootConfiguration
 	@EnableAutoConfiguration
 	@Import({ EndlessController.class, Meters.class })
@@ -116,6 +124,16 @@ class ClientAbortIntegrationTests extends AbstractClientAbortTests {
 			return ResponseEntity.ok()
 				.contentType(MediaType.APPLICATION_OCTET_STREAM)
 				.body(new InputStreamResource(body()));
+		}
+
+		/**
+		 * Sends 64 KB as one {@code byte[]} of a type that is never encoded.
+		 */
+		@GetMapping("/octets-array")
+		ResponseEntity<byte[]> octetsArray() {
+			return ResponseEntity.ok()
+				.contentType(MediaType.APPLICATION_OCTET_STREAM)
+				.body(TestPayloads.hex(new SplittableRandom(7), 64 << 10));
 		}
 
 		private static InputStream body() {

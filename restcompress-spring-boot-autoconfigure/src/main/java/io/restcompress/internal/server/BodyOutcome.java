@@ -1,5 +1,7 @@
 package io.restcompress.internal.server;
 
+import java.util.function.Supplier;
+
 import io.restcompress.codec.CodecStreams;
 import io.restcompress.metrics.CompressionRecorder;
 import io.restcompress.metrics.Direction;
@@ -107,9 +109,9 @@ public final class BodyOutcome implements CodecStreams.Completion {
 	/**
 	 * The client went away before the body was written: counted as aborted, and logged at
 	 * debug level only, since a client that leaves is not a server error.
-	 * @param how how the server noticed
+	 * @param how how the server noticed, for the log
 	 */
-	public void clientGone(Object how) {
+	public void clientGone(Supplier<String> how) {
 		String coding;
 		synchronized (this) {
 			if (this.ended) {
@@ -120,7 +122,7 @@ public final class BodyOutcome implements CodecStreams.Completion {
 		}
 		this.recorder.aborted(Side.SERVER, Direction.RESPONSE, coding);
 		if (logger.isDebugEnabled()) {
-			logger.debug("Client went away before the " + coding + " response body was complete: " + how);
+			logger.debug("Client went away before the " + coding + " response body was complete: " + how.get());
 		}
 	}
 

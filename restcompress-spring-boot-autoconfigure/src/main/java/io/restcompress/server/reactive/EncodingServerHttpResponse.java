@@ -7,6 +7,7 @@ import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.function.Supplier;
 
 import io.restcompress.codec.ContentCodec;
 import io.restcompress.internal.reactive.StreamingEncoder;
@@ -134,7 +135,7 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 		SkipReason reason = this.exchange.ineligibility(status, this.fields);
 		if (reason != null) {
 			identity(reason);
-			return recorded(super.writeWith(body), new BodyOutcome(this.exchange.recorder()));
+			return recorded(super.writeWith(body), new BodyOutcome(this.exchange.recorder()), !(body instanceof Mono));
 		}
 		Body encoding = new Body(status);
 		if (isStreaming()) {
@@ -161,7 +162,7 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 			SkipReason reason = this.exchange.ineligibility(status, this.fields);
 			if (reason != null) {
 				identity(reason);
-				return recorded(super.writeAndFlushWith(body), new BodyOutcome(this.exchange.recorder()));
+				return recorded(super.writeAndFlushWith(body), new BodyOutcome(this.exchange.recorder()), true);
 			}
 			Body encoding = new Body(status);
 			return encoding.written(super.writeAndFlushWith(Flux.defer(() -> encoding.encodeFlushed(Flux.from(body)))));
@@ -243,33 +244,39 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 	}
 
 	/**
-	 * Records how a body ended once the server is done writing it: Reactor Netty completes the
-	 * write, rather than failing it, when the connection or HTTP/2 stream closed before the body
-	 * was written, so a closed channel at that moment means its client went away.
+	 * Records how a body ended once the server is done writing it. Reactor Netty completes the
+	 * write of a stream of buffers, rather than failing it, when the connection or HTTP/2 stream
+	 * closed before the body was written, so a closed channel at that moment means its client
+	 * went away. A single buffer ({@code Mono}) it writes at once and fails if the connection is
+	 * gone, and over HTTP/1.1 the response's channel reads as closed once such a write is done,
+	 * so there the channel tells nothing.
+	 * @param write the server's write
+	 * @param outcome where the body's end is recorded
+	 * @param streamed whether the body was handed to the server as a stream of buffers
 	 */
-	private Mono<Void> recorded(Mono<Void> write, BodyOutcome outcome) {
+	private Mono<Void> recorded(Mono<Void> write, BodyOutcome outcome, boolean streamed) {
 		return write.doOnSuccess((done) -> {
-			if (ReactorNettyChannels.isClosed(getDelegate())) {
-				outcome.clientGone("the connection closed before the body was written");
+			if (streamed && ReactorNettyChannels.isClosed(getDelegate())) {
+				outcome.clientGone(() -> "the connection closed before the body was written");
 			}
 			else {
 				outcome.written();
 			}
 		}).doOnError((ex) -> {
 			if (DisconnectedClientHelper.isClientDisconnectedException(ex) || ex instanceof ClosedChannelException) {
-				outcome.clientGone(ex);
+				outcome.clientGone(ex::toString);
 			}
 			else {
 				outcome.failed();
 			}
-		}).doOnCancel(() -> cancelled(outcome, "the server cancelled the write"));
+		}).doOnCancel(() -> cancelled(outcome, () -> "the server cancelled the write"));
 	}
 
 	/**
 	 * Records a body whose write or production was cancelled: its client went away, unless
 	 * its connection is still open, in which case the application cancelled it (a timeout).
 	 */
-	private void cancelled(BodyOutcome outcome, String how) {
+	private void cancelled(BodyOutcome outcome, Supplier<String> how) {
 		if (ReactorNettyChannels.isOpen(getDelegate())) {
 			outcome.failed();
 		}
@@ -297,7 +304,7 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 
 		private @Nullable StreamingEncoder encoder;
 
-		private final BodyOutcome outcome = new BodyOutcome(EncodingServerHttpResponse.this.exchange.recorder());
+		private @Nullable BodyOutcome outcome;
 
 		private boolean released;
 
@@ -330,13 +337,24 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 		 * Records how the body ended once the server is done writing it.
 		 */
 		Mono<Void> written(Mono<Void> write) {
-			return recorded(write, this.outcome);
+			return recorded(write, outcome(), true);
+		}
+
+		/**
+		 * How this body ends, made when it is first needed: a body of declared length below
+		 * the threshold that is sent as it is never needs one.
+		 */
+		private synchronized BodyOutcome outcome() {
+			if (this.outcome == null) {
+				this.outcome = new BodyOutcome(EncodingServerHttpResponse.this.exchange.recorder());
+			}
+			return this.outcome;
 		}
 
 		private void ended(SignalType signal) {
 			release();
 			if (signal == SignalType.CANCEL) {
-				cancelled(this.outcome, "the server cancelled the body");
+				cancelled(outcome(), () -> "the server cancelled the body");
 			}
 		}
 
@@ -381,9 +399,10 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 				EncodingServerHttpResponse.this.exchange.skipped(SkipReason.STATUS_OR_METHOD);
 				return;
 			}
-			this.outcome.encoding(codec.coding(), decision.feedback());
+			BodyOutcome outcome = outcome();
+			outcome.encoding(codec.coding(), decision.feedback());
 			try {
-				this.encoder = StreamingEncoder.open(codec, bufferFactory(), this.outcome);
+				this.encoder = StreamingEncoder.open(codec, bufferFactory(), outcome);
 			}
 			catch (IOException ex) {
 				throw new IllegalStateException("Cannot start the " + codec.coding() + " encoder", ex);

@@ -52,8 +52,8 @@ class BodyOutcomeTests {
 	void countsABodyWhoseClientWentAwayAsAbortedOnlyOnce() {
 		this.outcome.encoding("gzip", (identity, encoded, nanos) -> this.feedback.add(encoded));
 		this.outcome.completed(1000, 100, 5);
-		this.outcome.clientGone("reset");
-		this.outcome.clientGone("closed");
+		this.outcome.clientGone(() -> "reset");
+		this.outcome.clientGone(() -> "closed");
 		this.outcome.written();
 		assertThat(this.recorded).containsExactly("aborted gzip");
 		assertThat(this.feedback).isEmpty();
@@ -61,14 +61,14 @@ class BodyOutcomeTests {
 
 	@Test
 	void countsAnIdentityBodyWhoseClientWentAwayAsIdentity() {
-		this.outcome.clientGone("closed");
+		this.outcome.clientGone(() -> "closed");
 		assertThat(this.recorded).containsExactly("aborted identity");
 	}
 
 	@Test
 	void recordsNothingForAnIdentityBodyThatWasWritten() {
 		this.outcome.written();
-		this.outcome.clientGone("closed after the body");
+		this.outcome.clientGone(() -> "closed after the body");
 		assertThat(this.recorded).isEmpty();
 	}
 
@@ -76,7 +76,7 @@ class BodyOutcomeTests {
 	void recordsNothingForABodyThatFailedOnTheServer() {
 		this.outcome.encoding("lzf", null);
 		this.outcome.failed();
-		this.outcome.clientGone("the connection closed later");
+		this.outcome.clientGone(() -> "the connection closed later");
 		this.outcome.completed(1000, 100, 5);
 		this.outcome.written();
 		assertThat(this.recorded).isEmpty();
@@ -93,7 +93,7 @@ class BodyOutcomeTests {
 		BodyOutcome reset = new BodyOutcome(this.recorder);
 		reset.encoding("br", null);
 		reset.discarded();
-		reset.clientGone("closed");
+		reset.clientGone(() -> "closed");
 		assertThat(this.recorded).containsExactly("aborted identity");
 	}
 
