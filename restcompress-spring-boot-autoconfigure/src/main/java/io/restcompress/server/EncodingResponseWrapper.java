@@ -73,6 +73,8 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 
 	private boolean flushesHonoured;
 
+	private boolean finished;
+
 	private volatile @Nullable IOException failedWrite;
 
 	private final BodyOutcome outcome;
@@ -219,9 +221,7 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 		super.resetBuffer();
 		resetBodyCopy();
 		if (this.state == State.ENCODING) {
-			discardEncoder();
-			super.setHeader(HttpHeaders.CONTENT_ENCODING, null);
-			super.setHeader(HttpHeaders.ETAG, this.originalEntityTag);
+			dropEncoding();
 			this.state = State.UNDECIDED;
 		}
 		if (this.held != null) {
@@ -245,8 +245,11 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 	}
 
 	/**
-	 * Completes the response once the application is done with it: decides if nothing has yet,
-	 * writes what is held back and finishes the encoder.
+	 * Completes the response once the application is done with it (it closed the body's
+	 * stream, or the request ended): decides if nothing has yet, writes what is held back and
+	 * finishes the encoder. After that a flush does nothing (Spring MVC flushes a
+	 * {@code StreamingResponseBody} after the application closed it) and a write goes to the
+	 * container's closed stream, which decides what a write after close does.
 	 */
 	void finish() throws IOException {
 		if (this.writer != null) {
@@ -266,6 +269,7 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 			this.encoder = null;
 			finishing.close();
 		}
+		this.finished = true;
 		this.outcome.written();
 	}
 
@@ -339,10 +343,25 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 		identity(decision.skipReason(), this.declaredLength);
 	}
 
+	/**
+	 * Gives up the body for an error or a redirect, whose body the container writes: an
+	 * encoding already chosen is dropped with its header fields.
+	 */
 	private void abandonBody() {
-		discardEncoder();
+		if (isCommitted()) {
+			throw new IllegalStateException("Cannot send an error or a redirect: the response is already committed");
+		}
+		if (this.state == State.ENCODING) {
+			dropEncoding();
+		}
 		this.held = null;
 		this.state = State.IDENTITY;
+	}
+
+	private void dropEncoding() {
+		discardEncoder();
+		super.setHeader(HttpHeaders.CONTENT_ENCODING, null);
+		super.setHeader(HttpHeaders.ETAG, this.originalEntityTag);
 	}
 
 	private void discardEncoder() {
@@ -386,6 +405,10 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 	}
 
 	private void writeBody(byte[] bytes, int offset, int length) throws IOException {
+		if (this.finished) {
+			client().write(bytes, offset, length);
+			return;
+		}
 		if (this.flushDeferred) {
 			this.flushDeferred = false;
 			if (this.state != State.UNDECIDED) {
@@ -462,6 +485,9 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 	 * it does not decide early.
 	 */
 	private void flushBody() throws IOException {
+		if (this.finished) {
+			return;
+		}
 		boolean synchronous = !this.request.isAsyncStarted();
 		if (synchronous && this.state == State.UNDECIDED) {
 			return;

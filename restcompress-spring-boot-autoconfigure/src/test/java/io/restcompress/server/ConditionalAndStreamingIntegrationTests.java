@@ -9,10 +9,13 @@ import java.util.concurrent.CountDownLatch;
 
 import io.restcompress.codec.LzfCodec;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -89,6 +92,37 @@ class ConditionalAndStreamingIntegrationTests extends AbstractServerIntegrationT
 		assertThat(response.statusCode()).isEqualTo(200);
 		assertThat(header(response, "Content-Encoding")).isEqualTo("gzip");
 		assertThat(HttpTestClient.decode("gzip", response.body())).isEqualTo(TestEndpoints.LARGE);
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "lzf", "gzip", "zstd" })
+	void dropsTheCodingOfABodyGivenUpForAnError(String coding) {
+		HttpResponse<byte[]> response = this.http.get("/error-after-body", "Accept-Encoding", coding);
+		assertThat(response.statusCode()).isEqualTo(503);
+		assertThat(response.headers().firstValue("Content-Encoding")).isEmpty();
+		assertThat(response.headers().allValues("ETag")).allMatch((tag) -> !tag.contains("-" + coding));
+		assertThat(new String(response.body(), StandardCharsets.UTF_8)).contains("\"status\":503");
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "lzf", "gzip" })
+	void dropsTheCodingOfABodyGivenUpForARedirect(String coding) {
+		HttpResponse<byte[]> response = this.http.get("/redirect-after-body", "Accept-Encoding", coding);
+		assertThat(response.statusCode()).isEqualTo(302);
+		assertThat(response.headers().firstValue("Content-Encoding")).isEmpty();
+		assertThat(response.headers().firstValue("Location")).hasValueSatisfying((location) -> location.endsWith("/large"));
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "gzip", "lzf", "identity" })
+	@ExtendWith(OutputCaptureExtension.class)
+	void endsAStreamThatTheHandlerClosedItself(String coding, CapturedOutput output) {
+		HttpResponse<byte[]> response = this.http.get("/streaming-closed", "Accept-Encoding", coding);
+		assertThat(response.statusCode()).isEqualTo(200);
+		byte[] body = "identity".equals(coding) ? response.body() : HttpTestClient.decode(coding, response.body());
+		assertThat(body).isEqualTo(TestEndpoints.LARGE);
+		assertThat(this.http.get("/streaming-closed", "Accept-Encoding", coding).statusCode()).isEqualTo(200);
+		assertThat(output.getAll()).doesNotContain(" ERROR ").doesNotContain("NullPointerException");
 	}
 
 	@Test

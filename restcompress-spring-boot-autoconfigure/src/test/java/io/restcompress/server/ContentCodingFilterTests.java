@@ -1,8 +1,10 @@
 package io.restcompress.server;
 
+import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.util.List;
+import java.util.zip.GZIPInputStream;
 import java.util.zip.GZIPOutputStream;
 
 import io.restcompress.codec.ContentCodecs;
@@ -10,6 +12,7 @@ import io.restcompress.codec.GzipCodec;
 import io.restcompress.codec.LzfCodec;
 import io.restcompress.metrics.CompressionRecorder;
 import jakarta.servlet.ServletException;
+import jakarta.servlet.ServletOutputStream;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.mock.web.MockFilterChain;
@@ -48,6 +51,30 @@ class ContentCodingFilterTests {
 		assertThat(request.getInputStream().read()).isZero();
 	}
 
+	@Test
+	void ignoresAFlushAndPassesOnAWriteAfterAnAsyncHandlerClosedItsEncodedBody() throws Exception {
+		ContentCodingFilter all = new ContentCodingFilter(settings(CompressionMode.ALL), CompressionRecorder.NONE);
+		MockHttpServletRequest request = new MockHttpServletRequest("GET", "/stream");
+		request.addHeader("Accept-Encoding", "gzip");
+		request.setAsyncSupported(true);
+		MockHttpServletResponse response = new MockHttpServletResponse();
+		byte[] body = new byte[10_000];
+		all.doFilter(request, response, (servletRequest, servletResponse) -> {
+			servletRequest.startAsync();
+			servletResponse.setContentType("application/json");
+			ServletOutputStream output = servletResponse.getOutputStream();
+			output.write(body);
+			output.close();
+			servletResponse.flushBuffer();
+			output.flush();
+			output.write('x');
+		});
+		assertThat(response.getHeader("Content-Encoding")).isEqualTo("gzip");
+		try (GZIPInputStream decoded = new GZIPInputStream(new ByteArrayInputStream(response.getContentAsByteArray()))) {
+			assertThat(decoded.readAllBytes()).isEqualTo(body);
+		}
+	}
+
 	private MockHttpServletResponse filter(MockHttpServletRequest request) throws ServletException, IOException {
 		MockHttpServletResponse response = new MockHttpServletResponse();
 		MockFilterChain chain = new MockFilterChain();
@@ -72,8 +99,12 @@ class ContentCodingFilterTests {
 	}
 
 	private static ServerCompressionSettings settings() {
+		return settings(CompressionMode.ANNOTATED);
+	}
+
+	private static ServerCompressionSettings settings(CompressionMode mode) {
 		ContentCodecs codecs = ContentCodecs.of(new LzfCodec(), new GzipCodec(1));
-		return new ServerCompressionSettings(codecs, codecs.all(), CompressionMode.ANNOTATED, 4500,
+		return new ServerCompressionSettings(codecs, codecs.all(), mode, 4500,
 				List.of(MimeType.valueOf("application/json")), List.of(), true, 16 * 1024 * 1024, 2, true);
 	}
 

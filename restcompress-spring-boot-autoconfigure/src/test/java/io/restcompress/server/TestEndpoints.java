@@ -97,6 +97,33 @@ final class TestEndpoints {
 			return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).eTag("\"v1\"").body(LARGE);
 		}
 
+		@GetMapping("/small-etag")
+		ResponseEntity<String> smallEtag() {
+			return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).eTag("\"s1\"").body("{\"small\":true}");
+		}
+
+		@GetMapping("/error-after-body")
+		void errorAfterBody(HttpServletResponse response) throws IOException {
+			startEncodedBody(response);
+			response.sendError(HttpServletResponse.SC_SERVICE_UNAVAILABLE);
+		}
+
+		@GetMapping("/redirect-after-body")
+		void redirectAfterBody(HttpServletResponse response) throws IOException {
+			startEncodedBody(response);
+			response.sendRedirect("/large");
+		}
+
+		/**
+		 * Writes more than the threshold of an entity-tagged JSON body, which an encoder takes
+		 * without committing the response.
+		 */
+		private static void startEncodedBody(HttpServletResponse response) throws IOException {
+			response.setContentType(MediaType.APPLICATION_JSON_VALUE);
+			response.setHeader(HttpHeaders.ETAG, "\"v1\"");
+			response.getOutputStream().write(LARGE, 0, 6000);
+		}
+
 		@GetMapping("/weak-etag")
 		ResponseEntity<byte[]> weakEtag() {
 			return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).eTag("W/\"v1\"").body(LARGE);
@@ -235,6 +262,16 @@ final class TestEndpoints {
 					output.write(LARGE, offset, Math.min(10_000, LARGE.length - offset));
 					output.flush();
 				}
+			});
+		}
+
+		@GetMapping("/streaming-closed")
+		ResponseEntity<StreamingResponseBody> streamingClosed() {
+			return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body((output) -> {
+				try (output) {
+					output.write(LARGE);
+				}
+				output.flush();
 			});
 		}
 
