@@ -3,21 +3,25 @@ package io.restcompress.client;
 import java.net.URI;
 import java.util.List;
 import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 
 import io.restcompress.codec.ContentCodec;
 import io.restcompress.internal.reactive.DecoderThreads;
 import io.restcompress.internal.reactive.ReactiveBodyDecoder;
+import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.http.HttpHeaders;
+import org.springframework.http.ResponseEntity;
 import org.springframework.http.client.reactive.ClientHttpRequest;
 import org.springframework.web.reactive.function.BodyInserter;
 import org.springframework.web.reactive.function.client.ClientRequest;
 import org.springframework.web.reactive.function.client.ClientResponse;
 import org.springframework.web.reactive.function.client.ExchangeFilterFunction;
 import org.springframework.web.reactive.function.client.ExchangeFunction;
+import org.springframework.web.reactive.function.client.support.ClientResponseWrapper;
 
 /**
  * Adds restcompress to {@code WebClient}: sends {@code Accept-Encoding}, decodes response bodies
@@ -115,15 +119,60 @@ public final class ClientCompressionExchangeFilter implements ExchangeFilterFunc
 		}
 		HttpHeaders headers = reading.decoders().isEmpty() ? response.headers().asHttpHeaders()
 				: ClientCompression.decodedHeaders(response.headers().asHttpHeaders());
+		AtomicBoolean read = new AtomicBoolean();
+		Flux<DataBuffer> body = Flux.defer(() -> {
+			read.set(true);
+			return this.decoder.decode(response.bodyToFlux(DataBuffer.class), stream::demanded,
+					String.join(", ", response.headers().header(HttpHeaders.CONTENT_ENCODING)),
+					(encoded) -> this.compression.readingStream(encoded, reading, request.url()));
+		});
 		// a new response, not mutate(): mutate() edits the connector's headers, which Jetty's are read-only
-		return ClientResponse.create(response.statusCode(), response.strategies())
+		ClientResponse decoded = ClientResponse.create(response.statusCode(), response.strategies())
 			.headers((target) -> target.addAll(headers))
 			.cookies((target) -> target.addAll(response.cookies()))
 			.request(response.request())
-			.body(this.decoder.decode(response.bodyToFlux(DataBuffer.class), stream::demanded,
-					String.join(", ", response.headers().header(HttpHeaders.CONTENT_ENCODING)),
-					(encoded) -> this.compression.readingStream(encoded, reading, request.url())))
+			.body(body)
 			.build();
+		return new ReleasedUndecoded(decoded, response, read);
+	}
+
+	/**
+	 * A decoded response whose body, when it is released without being read
+	 * ({@code toBodilessEntity()}, {@code bodyToMono(Void.class)}, {@code releaseBody()}), is
+	 * released as it came, without a decoder: nothing is decoded only to be thrown away, and a
+	 * body that would not decode does not fail the call.
+	 */
+	private static final class ReleasedUndecoded extends ClientResponseWrapper {
+
+		private final ClientResponse encoded;
+
+		private final AtomicBoolean read;
+
+		ReleasedUndecoded(ClientResponse decoded, ClientResponse encoded, AtomicBoolean read) {
+			super(decoded);
+			this.encoded = encoded;
+			this.read = read;
+		}
+
+		@Override
+		public Mono<Void> releaseBody() {
+			return Mono.defer(() -> this.read.compareAndSet(false, true) ? this.encoded.releaseBody()
+					: super.releaseBody());
+		}
+
+		@Override
+		public Mono<ResponseEntity<Void>> toBodilessEntity() {
+			return releaseBody().then(Mono.fromSupplier(() -> ResponseEntity.status(statusCode())
+				.headers(headers().asHttpHeaders())
+				.build()));
+		}
+
+		@Override
+		@SuppressWarnings("unchecked")
+		public <T> Mono<T> bodyToMono(Class<? extends T> elementClass) {
+			return Void.class.equals(elementClass) ? (Mono<T>) releaseBody() : super.bodyToMono(elementClass);
+		}
+
 	}
 
 }

@@ -210,15 +210,24 @@ final class DataBufferInputStream extends InputStream implements Subscriber<Data
 		}
 	}
 
+	/**
+	 * Releases what is held and cancels the upstream. An upstream that was never read (the
+	 * decoder's task was refused, or cancelled before it ran) is subscribed to and cancelled at
+	 * once, so that its source lets go of it: a client's pooled connection is closed rather
+	 * than held.
+	 */
 	@Override
 	public void close() {
 		Subscription toCancel;
+		boolean neverRead;
 		this.lock.lock();
 		try {
 			if (this.closed) {
 				return;
 			}
 			this.closed = true;
+			neverRead = !this.subscribed;
+			this.subscribed = true;
 			this.queue.forEach(DataBufferUtils::release);
 			this.queue.clear();
 			this.changed.signalAll();
@@ -227,7 +236,10 @@ final class DataBufferInputStream extends InputStream implements Subscriber<Data
 		finally {
 			this.lock.unlock();
 		}
-		if (toCancel != null) {
+		if (neverRead) {
+			this.source.subscribe(new Cancelling());
+		}
+		else if (toCancel != null) {
 			toCancel.cancel();
 		}
 	}
@@ -273,6 +285,31 @@ final class DataBufferInputStream extends InputStream implements Subscriber<Data
 
 		UpstreamException(Throwable cause) {
 			super(cause.getMessage(), cause);
+		}
+
+	}
+
+	/**
+	 * Cancels a body as soon as it is subscribed to, releasing anything it still delivers.
+	 */
+	private static final class Cancelling implements Subscriber<DataBuffer> {
+
+		@Override
+		public void onSubscribe(Subscription subscription) {
+			subscription.cancel();
+		}
+
+		@Override
+		public void onNext(DataBuffer buffer) {
+			DataBufferUtils.release(buffer);
+		}
+
+		@Override
+		public void onError(Throwable ex) {
+		}
+
+		@Override
+		public void onComplete() {
 		}
 
 	}

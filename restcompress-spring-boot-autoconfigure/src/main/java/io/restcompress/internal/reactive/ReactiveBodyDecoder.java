@@ -20,7 +20,8 @@ import org.springframework.core.io.buffer.DefaultDataBufferFactory;
  * that holds at most {@value #PREFETCH} upstream buffers, and writes decoded chunks of at most
  * {@value #CHUNK_SIZE} bytes that are published only on demand. Event-loop threads never
  * block: they only queue buffers and wake the decoder. Cancelling closes the bridge, which
- * cancels the upstream and releases what it holds. With an idle timeout, a body whose next
+ * cancels the upstream and releases what it holds; so does a task the executor refuses, whose
+ * body is cancelled unread. With an idle timeout, a body whose next
  * bytes do not arrive in time fails with a {@code ContentTimeoutException}, which frees its
  * thread.
  */
@@ -89,7 +90,7 @@ public final class ReactiveBodyDecoder {
 			return Flux
 				.from(DataBufferUtils.outputStreamPublisher((output) -> copy(decoding, input, output),
 						this.bufferFactory, this.executor, CHUNK_SIZE))
-				.doOnCancel(input::close)
+				.doFinally((signal) -> input.close())
 				.onErrorMap(ReactiveBodyDecoder::isWrapper, ReactiveBodyDecoder::unwrap);
 		});
 	}
