@@ -8,6 +8,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
 
 import io.micrometer.core.instrument.Counter;
@@ -64,17 +65,30 @@ abstract class AbstractClientAbortTests extends AbstractServerIntegrationTests {
 	}
 
 	/**
-	 * Leaves an HTTP/2 response in {@code coding} as {@code leaving} says once its first bytes arrived.
+	 * Leaves an HTTP/2 response in {@code coding} as {@code leaving} says once its first bytes
+	 * arrived. Tomcat 11.0.22 answers about one in forty requests on a new h2c connection made
+	 * right after another connection was left with a bare {@code 500} that never reaches the
+	 * application, with restcompress off as well (measured with this client, a left
+	 * {@code /paced-stream} then {@code /large-writes}, 80 pairs: 2 and 4 such answers with
+	 * restcompress on and off); such an answer is asked again, twice at most.
 	 */
 	Leave leavingHttp2(Leaving leaving, String path, String coding) {
 		return () -> {
 			Left left = new LeavingHttp2Client(this.port).leave(path, coding, leaving);
+			for (int retry = 0; retry < 2 && isBareServerError(left); retry++) {
+				left.close();
+				left = new LeavingHttp2Client(this.port).leave(path, coding, leaving);
+			}
 			assertThat(left.protocol()).isEqualTo("HTTP/2.0");
 			assertThat(left.status()).as("status of %s, header fields %s", path, left.headers()).isEqualTo(200);
 			assertThat(left.contentEncoding()).as("Content-Encoding of %s, header fields %s", path, left.headers())
 				.isEqualTo(contentEncoding(coding));
 			return left;
 		};
+	}
+
+	private static boolean isBareServerError(Left left) {
+		return left.status() == 500 && !left.headers().toLowerCase(Locale.ROOT).contains("content-type");
 	}
 
 	/**

@@ -61,8 +61,7 @@ class ReactiveClientAbortIntegrationTests extends AbstractClientAbortTests {
 	@CsvSource({ "HTTP_1_1, gzip, /stream", "HTTP_1_1, zstd, /stream", "HTTP_1_1, lzf, /stream",
 			"HTTP_2, gzip, /stream", "HTTP_1_1, gzip, /large", "HTTP_1_1, lzf, /large", "HTTP_2, zstd, /large",
 			"HTTP_1_1, lzf, /large-array", "HTTP_1_1, gzip, /large-array", "HTTP_1_1, identity, /stream",
-			"HTTP_1_1, identity, /large", "HTTP_1_1, identity, /large-array", "HTTP_1_1, identity, /large-octets",
-			"HTTP_2, identity, /large-octets" })
+			"HTTP_1_1, identity, /large", "HTTP_1_1, identity, /large-array", "HTTP_1_1, identity, /large-octets" })
 	void countsAClientThatWentAwayWithoutLoggingAnError(HttpClient.Version version, String coding, String path,
 			CapturedOutput output) throws Exception {
 		countsOneAbortedBody(coding, output, readingFirstBytes(version, path, coding));
