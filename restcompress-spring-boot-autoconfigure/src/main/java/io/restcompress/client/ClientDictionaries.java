@@ -8,14 +8,23 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.net.http.HttpResponse.BodySubscriber;
+import java.net.http.HttpResponse.BodySubscribers;
+import java.net.http.HttpResponse.ResponseInfo;
+import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Flow;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 import io.restcompress.codec.ContentCodec;
 import io.restcompress.codec.ContentCodecs;
@@ -44,6 +53,8 @@ final class ClientDictionaries {
 
 	private static final int MAX_REMEMBERED_LINKS = 256;
 
+	private static final Duration DEFAULT_FETCH_TIMEOUT = Duration.ofSeconds(30);
+
 	private final DictionaryStore store;
 
 	private final DictionaryCodings codings;
@@ -63,6 +74,8 @@ final class ClientDictionaries {
 				return thread;
 			}, new ThreadPoolExecutor.DiscardPolicy());
 
+	private final Duration fetchTimeout;
+
 	private volatile @Nullable HttpClient http;
 
 	/**
@@ -71,6 +84,17 @@ final class ClientDictionaries {
 	 * @param maxSize the largest body kept as a dictionary
 	 */
 	ClientDictionaries(DictionaryStore store, DictionaryCodings codings, long maxSize) {
+		this(store, codings, maxSize, DEFAULT_FETCH_TIMEOUT);
+	}
+
+	/**
+	 * @param store where dictionaries are kept
+	 * @param codings the codings that decode {@code dcz} and, with brotli, {@code dcb}
+	 * @param maxSize the largest body kept as a dictionary
+	 * @param fetchTimeout the longest a linked dictionary's fetch takes, body included
+	 */
+	ClientDictionaries(DictionaryStore store, DictionaryCodings codings, long maxSize, Duration fetchTimeout) {
+		this.fetchTimeout = fetchTimeout;
 		this.store = store;
 		this.codings = codings;
 		this.offered = codings.available(List.of(DictionaryCodings.Coding.values()));
@@ -186,31 +210,116 @@ final class ClientDictionaries {
 		return targets;
 	}
 
+	/**
+	 * Fetches one linked dictionary, within the fetch timeout from the request to the body's
+	 * last byte: an origin that stalls part-way is given up on, so that it cannot hold the one
+	 * fetching thread, and with it every other origin's dictionaries.
+	 */
 	private void fetch(URI target) {
+		HttpRequest request = HttpRequest.newBuilder(target)
+			.header(HttpHeaders.ACCEPT_ENCODING, "identity")
+			.timeout(this.fetchTimeout)
+			.build();
+		CompletableFuture<HttpResponse<@Nullable Kept>> exchange = http().sendAsync(request, this::keeping);
 		try {
-			HttpResponse<InputStream> response = http().send(HttpRequest.newBuilder(target)
-				.header(HttpHeaders.ACCEPT_ENCODING, "identity")
-				.timeout(Duration.ofSeconds(30))
-				.build(), HttpResponse.BodyHandlers.ofInputStream());
-			HttpHeaders headers = new HttpHeaders();
-			response.headers().map().forEach(headers::addAll);
-			try (InputStream body = response.body()) {
-				Announced announced = (headers.getFirst(HttpHeaders.CONTENT_ENCODING) == null)
-						? announced(response.statusCode(), headers) : null;
-				if (announced != null) {
-					byte[] content = body.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, this.maxSize + 1));
-					if (content.length <= this.maxSize) {
-						this.store.store(OriginCache.origin(target), content, announced.match(), announced.id());
-					}
-				}
+			Kept kept = exchange.get(this.fetchTimeout.toMillis(), TimeUnit.MILLISECONDS).body();
+			if (kept != null) {
+				this.store.store(OriginCache.origin(target), kept.content(), kept.announced().match(),
+						kept.announced().id());
 			}
 		}
-		catch (IOException ex) {
-			// the dictionary is not kept; requests go on without it
+		catch (ExecutionException | TimeoutException ex) {
+			exchange.cancel(true);
 		}
 		catch (InterruptedException ex) {
+			exchange.cancel(true);
 			Thread.currentThread().interrupt();
 		}
+	}
+
+	/**
+	 * Keeps the body of an announced dictionary up to the largest size, and discards any other.
+	 */
+	private BodySubscriber<@Nullable Kept> keeping(ResponseInfo info) {
+		HttpHeaders headers = new HttpHeaders();
+		info.headers().map().forEach(headers::addAll);
+		Announced announced = (headers.getFirst(HttpHeaders.CONTENT_ENCODING) == null)
+				? announced(info.statusCode(), headers) : null;
+		if (announced == null) {
+			return BodySubscribers.replacing(null);
+		}
+		return BodySubscribers.mapping(new Bounded(this.maxSize),
+				(content) -> (content != null) ? new Kept(content, announced) : null);
+	}
+
+	/**
+	 * Collects a body of at most {@code maxSize} bytes, or gives {@code null} and cancels the
+	 * rest once it is larger.
+	 */
+	private static final class Bounded implements BodySubscriber<byte @Nullable []> {
+
+		private final long maxSize;
+
+		private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+
+		private final CompletableFuture<byte @Nullable []> body = new CompletableFuture<>();
+
+		private Flow.@Nullable Subscription subscription;
+
+		Bounded(long maxSize) {
+			this.maxSize = maxSize;
+		}
+
+		@Override
+		public CompletionStage<byte @Nullable []> getBody() {
+			return this.body;
+		}
+
+		@Override
+		public void onSubscribe(Flow.Subscription subscription) {
+			this.subscription = subscription;
+			subscription.request(Long.MAX_VALUE);
+		}
+
+		@Override
+		public void onNext(List<ByteBuffer> buffers) {
+			for (ByteBuffer buffer : buffers) {
+				if (this.body.isDone()) {
+					return;
+				}
+				if (this.bytes.size() + (long) buffer.remaining() > this.maxSize) {
+					this.body.complete(null);
+					if (this.subscription != null) {
+						this.subscription.cancel();
+					}
+					return;
+				}
+				byte[] chunk = new byte[buffer.remaining()];
+				buffer.get(chunk);
+				this.bytes.write(chunk, 0, chunk.length);
+			}
+		}
+
+		@Override
+		public void onError(Throwable ex) {
+			this.body.completeExceptionally(ex);
+		}
+
+		@Override
+		public void onComplete() {
+			this.body.complete(this.bytes.toByteArray());
+		}
+
+	}
+
+	/**
+	 * A dictionary's body, as fetched.
+	 *
+	 * @param content the body
+	 * @param announced how it was announced
+	 */
+	private record Kept(byte[] content, Announced announced) {
+
 	}
 
 	private HttpClient http() {

@@ -2,6 +2,7 @@ package io.restcompress.client;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.net.URI;
 import java.nio.ByteBuffer;
 import java.security.MessageDigest;
@@ -12,6 +13,8 @@ import java.util.Base64;
 import java.util.HexFormat;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 
 import com.aayushatharva.brotli4j.encoder.BrotliOutputStream;
@@ -23,6 +26,7 @@ import io.restcompress.codec.ContentCodecs;
 import io.restcompress.codec.GzipCodec;
 import io.restcompress.codec.LzfCodec;
 import io.restcompress.codec.ZstdCodec;
+import io.restcompress.dictionary.DictionaryCodings;
 import io.restcompress.dictionary.DictionaryStore;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -176,6 +180,48 @@ class ClientDictionaryTests extends PlainOriginTests {
 		}
 		assertThat(offered).as("a request offered the linked dictionary").isTrue();
 		assertThat(this.origin.requestsTo("/dictionaries/orders")).hasSize(1);
+	}
+
+	@Test
+	void givesUpALinkedDictionaryThatStopsArrivingAndFetchesTheNext() throws Exception {
+		CountDownLatch stalled = new CountDownLatch(1);
+		this.origin.handle("/dictionaries/stalled", (exchange, body) -> {
+			exchange.getResponseHeaders().set("Use-As-Dictionary", "match=\"/stalled/*\"");
+			exchange.sendResponseHeaders(200, 0);
+			try (OutputStream output = exchange.getResponseBody()) {
+				output.write(version(1), 0, 100);
+				output.flush();
+				stalled.await(60, TimeUnit.SECONDS);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+		});
+		this.origin.handle("/dictionaries/orders", (exchange, body) -> {
+			exchange.getResponseHeaders().set("Use-As-Dictionary", "match=\"/orders/*\"");
+			PlainOrigin.respond(exchange, 200, version(2));
+		});
+		DictionaryStore store = store();
+		ClientDictionaries dictionaries = new ClientDictionaries(store, DictionaryCodings.of(CODECS), store.maxSize(),
+				Duration.ofMillis(500));
+		try {
+			dictionaries.followLinks(this.origin.uri("/stalled/1"), link("/dictionaries/stalled"));
+			dictionaries.followLinks(this.origin.uri("/orders/1"), link("/dictionaries/orders"));
+			for (int n = 0; n < 200 && store.size() == 0; n++) {
+				Thread.sleep(50);
+			}
+			assertThat(store.best(OriginCache.origin(this.origin.uri("/")), "/orders/2")).isNotNull();
+			assertThat(store.size()).isOne();
+		}
+		finally {
+			stalled.countDown();
+		}
+	}
+
+	private static HttpHeaders link(String target) {
+		HttpHeaders headers = new HttpHeaders();
+		headers.add("Link", "<" + target + ">; rel=\"compression-dictionary\"");
+		return headers;
 	}
 
 	@Test
