@@ -1,6 +1,7 @@
 package io.restcompress.server;
 
 import java.util.Collections;
+import java.util.List;
 
 import io.restcompress.codec.AcceptEncoding;
 import io.restcompress.internal.server.HandlerCompression;
@@ -104,6 +105,14 @@ final class CompressionExchange {
 	ResponseEncodingDecision decide(int status, ResponseFields fields, long identityLength) {
 		return this.rules.decide(this.handler, status, fields, identityLength, this::acceptEncoding,
 				this.request::getRemoteAddr);
+	}
+
+	/**
+	 * The request's {@code If-None-Match} field values as the client sent them, suffixes
+	 * included.
+	 */
+	List<String> ifNoneMatch() {
+		return Collections.list(this.request.getHeaders(HttpHeaders.IF_NONE_MATCH));
 	}
 
 	ResponseEncodingDecision decideNotModified(ResponseFields fields) {

@@ -326,7 +326,8 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 	private void finishWithoutBody() {
 		int status = getStatus();
 		if (status == HttpServletResponse.SC_NOT_MODIFIED) {
-			EncodingHeaders.applyToNotModified(this.exchange.decideNotModified(this.fields), this.fields);
+			EncodingHeaders.applyToNotModified(this.exchange.decideNotModified(this.fields), this.fields,
+					this.exchange.ifNoneMatch());
 			skipped(this.exchange.ineligibility(status, this.fields));
 			return;
 		}

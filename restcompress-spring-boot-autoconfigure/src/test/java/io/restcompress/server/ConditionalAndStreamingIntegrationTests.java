@@ -59,6 +59,17 @@ class ConditionalAndStreamingIntegrationTests extends AbstractServerIntegrationT
 	}
 
 	@Test
+	void keepsTheTagOfASmallRepresentationSentAsItIsOnItsNotModified() {
+		HttpResponse<byte[]> small = this.http.get("/small-etag", "Accept-Encoding", "gzip");
+		assertThat(small.headers().firstValue("Content-Encoding")).isEmpty();
+		assertThat(header(small, "ETag")).isEqualTo("\"s1\"");
+		HttpResponse<byte[]> notModified = this.http.get("/small-etag", "Accept-Encoding", "gzip", "If-None-Match",
+				"\"s1\"");
+		assertThat(notModified.statusCode()).isEqualTo(304);
+		assertThat(header(notModified, "ETag")).isEqualTo("\"s1\"");
+	}
+
+	@Test
 	void answersNotModifiedForASuffixedTagThatACacheWeakened() {
 		HttpResponse<byte[]> response = this.http.get("/etag", "Accept-Encoding", "gzip", "If-None-Match",
 				"W/\"v1-gzip\"");

@@ -1,11 +1,15 @@
 package io.restcompress.server;
 
+import java.util.List;
+
 import io.restcompress.codec.GzipCodec;
 import io.restcompress.internal.server.EncodingHeaders;
 import io.restcompress.internal.server.ResponseEncodingDecision;
 import io.restcompress.internal.server.ResponseFields;
 import io.restcompress.metrics.SkipReason;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import org.springframework.mock.web.MockHttpServletResponse;
 
@@ -57,10 +61,29 @@ class EncodingHeadersTests {
 	void givesNotModifiedTheVaryAndTagButNoRepresentationMetadata() {
 		this.response.setStatus(304);
 		this.response.setHeader("ETag", "\"v1\"");
-		EncodingHeaders.applyToNotModified(GZIP, this.fields);
+		EncodingHeaders.applyToNotModified(GZIP, this.fields, List.of("\"v1-gzip\""));
 		assertThat(this.response.getHeader("ETag")).isEqualTo("\"v1-gzip\"");
 		assertThat(this.response.getHeader("Vary")).isEqualTo("Accept-Encoding");
 		assertThat(this.response.containsHeader("Content-Encoding")).isFalse();
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "\"v1\"", "W/\"v1\"", "\"a\", \"v1\"", "\"v1\", \"v1-br\"" })
+	void keepsTheTagOfANotModifiedForTheRepresentationAClientHoldsAsItIs(String ifNoneMatch) {
+		this.response.setStatus(304);
+		this.response.setHeader("ETag", "\"v1\"");
+		EncodingHeaders.applyToNotModified(GZIP, this.fields, List.of(ifNoneMatch));
+		assertThat(this.response.getHeader("ETag")).isEqualTo("\"v1\"");
+		assertThat(this.response.getHeader("Vary")).isEqualTo("Accept-Encoding");
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "\"v1-gzip\"", "\"v1\", \"v1-gzip\"", "*", "\"v1-lzf\"", "" })
+	void suffixesTheTagOfANotModifiedForAnyOtherValidator(String ifNoneMatch) {
+		this.response.setStatus(304);
+		this.response.setHeader("ETag", "\"v1\"");
+		EncodingHeaders.applyToNotModified(GZIP, this.fields, ifNoneMatch.isEmpty() ? List.of() : List.of(ifNoneMatch));
+		assertThat(this.response.getHeader("ETag")).isEqualTo("\"v1-gzip\"");
 	}
 
 	@Test

@@ -96,6 +96,11 @@ class ReactiveTestApplication {
 				.body(TestPayloads.json(20_000));
 		}
 
+		@GetMapping("/small-etag")
+		ResponseEntity<String> smallEtag() {
+			return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).eTag("\"s1\"").body("{\"small\":true}");
+		}
+
 		@GetMapping("/checked-etag")
 		Mono<ResponseEntity<byte[]>> checkedEtag(ServerWebExchange exchange) {
 			if (exchange.checkNotModified("\"v1\"")) {

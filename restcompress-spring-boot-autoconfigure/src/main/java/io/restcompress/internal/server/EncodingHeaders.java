@@ -1,5 +1,7 @@
 package io.restcompress.internal.server;
 
+import java.util.List;
+
 import io.restcompress.codec.ContentCodec;
 import org.jspecify.annotations.Nullable;
 
@@ -34,15 +36,21 @@ public final class EncodingHeaders {
 
 	/**
 	 * Applies the decision for the {@code 200} to the {@code 304} that validates it:
-	 * {@code Vary} and the entity tag, no representation metadata.
+	 * {@code Vary} and the entity tag, no representation metadata. A client whose
+	 * {@code If-None-Match} names the application's tag as it is, and not with the coding's
+	 * suffix, holds the representation sent as it is (a body below the threshold, say): its
+	 * {@code 304} keeps that tag, so that a cache can match it to what it stored.
 	 * @param decision the decision for the {@code 200}
 	 * @param fields the {@code 304}'s header fields
+	 * @param ifNoneMatch the request's {@code If-None-Match} field values as the client sent them
 	 */
-	public static void applyToNotModified(ResponseEncodingDecision decision, ResponseFields fields) {
+	public static void applyToNotModified(ResponseEncodingDecision decision, ResponseFields fields,
+			List<String> ifNoneMatch) {
 		addVary(decision, fields);
 		ContentCodec codec = decision.codec();
-		if (codec != null) {
-			suffixEntityTag(codec, fields);
+		String etag = fields.get(HttpHeaders.ETAG);
+		if (codec != null && etag != null && !EntityTags.namesOnlyAsItIs(ifNoneMatch, etag, codec.coding())) {
+			fields.set(HttpHeaders.ETAG, EntityTags.withCoding(etag, codec.coding()));
 		}
 	}
 

@@ -33,6 +33,42 @@ public final class EntityTags {
 	}
 
 	/**
+	 * Whether {@code If-None-Match} field values name a strong tag as it is and not with a
+	 * coding's suffix, comparing weakly: the client holds the representation sent without that
+	 * coding.
+	 * @param ifNoneMatch the field values as the client sent them
+	 * @param etag the application's strong tag
+	 * @param coding the coding
+	 * @return whether the tag is named as it is only
+	 */
+	public static boolean namesOnlyAsItIs(List<String> ifNoneMatch, String etag, String coding) {
+		String trimmed = etag.trim();
+		if (ifNoneMatch.isEmpty() || trimmed.length() < 2 || trimmed.charAt(0) != '"') {
+			return false;
+		}
+		String opaque = trimmed.substring(1, trimmed.length() - 1);
+		String suffixed = opaque + "-" + coding;
+		boolean asItIs = false;
+		for (String fieldValue : ifNoneMatch) {
+			int start = 0;
+			int open;
+			while ((open = fieldValue.indexOf('"', start)) != -1) {
+				int close = fieldValue.indexOf('"', open + 1);
+				if (close == -1) {
+					break;
+				}
+				String listed = fieldValue.substring(open + 1, close);
+				if (listed.equals(suffixed)) {
+					return false;
+				}
+				asItIs |= listed.equals(opaque);
+				start = close + 1;
+			}
+		}
+		return asItIs;
+	}
+
+	/**
 	 * Removes coding suffixes from the tags of an {@code If-None-Match} or {@code If-Match} field
 	 * value: those of the codecs, and that of {@code dcz}, whose codecs exist per dictionary only.
 	 * Only strong tags carry a suffix as sent, but {@code If-None-Match} compares weakly (RFC

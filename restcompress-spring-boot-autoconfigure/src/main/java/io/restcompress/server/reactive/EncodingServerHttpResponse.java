@@ -215,7 +215,8 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 		int status = status();
 		if (status == HttpStatus.NOT_MODIFIED.value()) {
 			if (markDecided()) {
-				EncodingHeaders.applyToNotModified(this.exchange.decideNotModified(this.fields), this.fields);
+				EncodingHeaders.applyToNotModified(this.exchange.decideNotModified(this.fields), this.fields,
+						this.exchange.ifNoneMatch());
 				this.exchange.skipped(this.exchange.ineligibility(status, this.fields));
 			}
 			return;

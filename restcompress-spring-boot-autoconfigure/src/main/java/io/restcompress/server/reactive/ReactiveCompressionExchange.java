@@ -84,6 +84,14 @@ final class ReactiveCompressionExchange {
 		return this.rules.decide(handler(), status, fields, identityLength, this::acceptEncoding, this::peerAddress);
 	}
 
+	/**
+	 * The request's {@code If-None-Match} field values as the client sent them, suffixes
+	 * included (the request the application sees has them stripped).
+	 */
+	List<String> ifNoneMatch() {
+		return ReceivedFields.get(this.exchange.getRequest(), HttpHeaders.IF_NONE_MATCH);
+	}
+
 	ResponseEncodingDecision decideNotModified(ResponseFields fields) {
 		return this.rules.decideNotModified(handler(), fields, acceptEncoding(), peerAddress());
 	}
