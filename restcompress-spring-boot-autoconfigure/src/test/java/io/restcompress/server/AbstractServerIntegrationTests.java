@@ -56,4 +56,18 @@ abstract class AbstractServerIntegrationTests {
 		return response.headers().firstValue(name).orElseThrow(() -> new AssertionError("no " + name + " header"));
 	}
 
+	/**
+	 * Revalidates {@code /small-etag}, a tagged body below the threshold that goes out as it
+	 * is to a client accepting gzip: its {@code 304} carries the tag the {@code 200} had.
+	 */
+	void answersNotModifiedToASmallRepresentationWithItsOwnTag() {
+		HttpResponse<byte[]> small = this.http.get("/small-etag", "Accept-Encoding", "gzip");
+		assertThat(small.headers().firstValue("Content-Encoding")).isEmpty();
+		assertThat(header(small, "ETag")).isEqualTo("\"s1\"");
+		HttpResponse<byte[]> notModified = this.http.get("/small-etag", "Accept-Encoding", "gzip", "If-None-Match",
+				"\"s1\"");
+		assertThat(notModified.statusCode()).isEqualTo(304);
+		assertThat(header(notModified, "ETag")).isEqualTo("\"s1\"");
+	}
+
 }
