@@ -2,9 +2,9 @@ package io.restcompress.server;
 
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.Charset;
+import java.util.Locale;
 
 import io.restcompress.codec.CodecStreams;
 import io.restcompress.codec.ContentCodec;
@@ -67,6 +67,8 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 
 	private @Nullable PrintWriter writer;
 
+	private @Nullable BodyWriter bodyWriter;
+
 	private boolean streamObtained;
 
 	private boolean flushDeferred;
@@ -106,9 +108,39 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 			}
 			String encoding = getCharacterEncoding();
 			super.setCharacterEncoding(encoding);
-			this.writer = new PrintWriter(new OutputStreamWriter(body(), Charset.forName(encoding)));
+			this.bodyWriter = new BodyWriter(body(), Charset.forName(encoding));
+			this.writer = new PrintWriter(this.bodyWriter);
 		}
 		return this.writer;
+	}
+
+	/**
+	 * Keeps the writer's charset once there is a writer, as the container does: the charset of
+	 * a later content type, character encoding or locale is ignored.
+	 */
+	@Override
+	public void setCharacterEncoding(@Nullable String charset) {
+		if (this.bodyWriter == null) {
+			super.setCharacterEncoding(charset);
+		}
+	}
+
+	@Override
+	public void setContentType(@Nullable String type) {
+		super.setContentType(type);
+		keepWriterCharset();
+	}
+
+	@Override
+	public void setLocale(Locale locale) {
+		super.setLocale(locale);
+		keepWriterCharset();
+	}
+
+	private void keepWriterCharset() {
+		if (this.bodyWriter != null) {
+			super.setCharacterEncoding(this.bodyWriter.charset().name());
+		}
 	}
 
 	private BodyStream body() {
@@ -211,7 +243,9 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 		this.state = State.UNDECIDED;
 		this.held = null;
 		this.declaredLength = -1;
+		discardPendingCharacters();
 		this.writer = null;
+		this.bodyWriter = null;
 		this.streamObtained = false;
 		this.flushDeferred = false;
 	}
@@ -220,12 +254,19 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 	public void resetBuffer() {
 		super.resetBuffer();
 		resetBodyCopy();
+		discardPendingCharacters();
 		if (this.state == State.ENCODING) {
 			dropEncoding();
 			this.state = State.UNDECIDED;
 		}
 		if (this.held != null) {
 			this.held.clear();
+		}
+	}
+
+	private void discardPendingCharacters() {
+		if (this.bodyWriter != null) {
+			this.bodyWriter.discardPending();
 		}
 	}
 
@@ -355,6 +396,7 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 		if (this.state == State.ENCODING) {
 			dropEncoding();
 		}
+		discardPendingCharacters();
 		this.held = null;
 		this.state = State.IDENTITY;
 	}

@@ -1,6 +1,8 @@
 package io.restcompress.server;
 
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -220,6 +222,22 @@ class ResponseEncodingIntegrationTests extends AbstractServerIntegrationTests {
 		HttpResponse<byte[]> response = this.http.get("/writer", "Accept-Encoding", "gzip");
 		assertThat(header(response, "Content-Encoding")).isEqualTo("gzip");
 		assertThat(HttpTestClient.decode("gzip", response.body())).isEqualTo(TestEndpoints.LARGE);
+	}
+
+	@ParameterizedTest
+	@CsvSource({ "100, gzip", "10000, gzip", "10000, lzf", "10000, identity" })
+	void dropsWhatTheWriterHeldWhenTheBufferIsReset(int size, String coding) {
+		HttpResponse<byte[]> response = this.http.get("/writer-reset?size=" + size, "Accept-Encoding", coding);
+		byte[] body = response.headers().firstValue("Content-Encoding").isPresent()
+				? HttpTestClient.decode(coding, response.body()) : response.body();
+		assertThat(body).isEqualTo(Arrays.copyOf(TestEndpoints.LARGE, size));
+	}
+
+	@Test
+	void keepsTheWritersCharsetWhenTheContentTypeChangesAfterIt() {
+		HttpResponse<byte[]> response = this.http.get("/writer-charset");
+		assertThat(header(response, "Content-Type")).isEqualToIgnoringCase("text/plain;charset=UTF-8");
+		assertThat(new String(response.body(), StandardCharsets.UTF_8)).isEqualTo("déjà vu, 5 €");
 	}
 
 	@Test

@@ -3,6 +3,8 @@ package io.restcompress.server;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
@@ -206,6 +208,24 @@ final class TestEndpoints {
 		void writer(HttpServletResponse response) throws IOException {
 			response.setContentType("application/json;charset=UTF-8");
 			response.getWriter().write(new String(LARGE));
+		}
+
+		@GetMapping("/writer-reset")
+		void writerReset(@RequestParam int size, HttpServletResponse response) throws IOException {
+			response.setContentType("application/json;charset=UTF-8");
+			PrintWriter writer = response.getWriter();
+			writer.write("{\"stale\":true}");
+			response.resetBuffer();
+			writer.write(new String(LARGE, 0, size, StandardCharsets.UTF_8));
+		}
+
+		@GetMapping("/writer-charset")
+		void writerCharset(HttpServletResponse response) throws IOException {
+			response.setContentType("text/plain;charset=UTF-8");
+			PrintWriter writer = response.getWriter();
+			response.setContentType("text/plain;charset=ISO-8859-1");
+			response.setCharacterEncoding("US-ASCII");
+			writer.write("déjà vu, 5 €");
 		}
 
 		@GetMapping("/sse")
