@@ -1,6 +1,7 @@
 package io.restcompress.client;
 
 import java.net.URI;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -62,8 +63,22 @@ public final class ClientCompressionExchangeFilter implements ExchangeFilterFunc
 	 * @param decoderExecutor runs one blocking task per response body being decoded
 	 */
 	public ClientCompressionExchangeFilter(ClientCompression compression, Executor decoderExecutor) {
+		this(compression, decoderExecutor, Duration.ZERO);
+	}
+
+	/**
+	 * Creates a filter that decodes on the given executor and gives up on a response body whose
+	 * next bytes do not arrive within {@code idleTimeout}: the body fails with a
+	 * {@link io.restcompress.codec.ContentTimeoutException} and its thread is freed.
+	 * @param compression the shared policy
+	 * @param decoderExecutor runs one blocking task per response body being decoded
+	 * @param idleTimeout the longest a decoder waits for the next bytes, or zero to wait as long
+	 * as it takes
+	 */
+	public ClientCompressionExchangeFilter(ClientCompression compression, Executor decoderExecutor,
+			Duration idleTimeout) {
 		this.compression = compression;
-		this.decoder = new ReactiveBodyDecoder(decoderExecutor);
+		this.decoder = new ReactiveBodyDecoder(decoderExecutor, idleTimeout);
 	}
 
 	@Override

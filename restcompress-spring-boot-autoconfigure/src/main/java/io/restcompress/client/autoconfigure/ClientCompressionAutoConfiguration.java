@@ -1,6 +1,7 @@
 package io.restcompress.client.autoconfigure;
 
 import java.time.Clock;
+import java.time.Duration;
 
 import io.restcompress.client.ClientCompression;
 import io.restcompress.client.ClientCompressionExchangeFilter;
@@ -27,6 +28,7 @@ import org.springframework.boot.webclient.WebClientCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
+import org.springframework.util.Assert;
 
 /**
  * Auto-configuration of restcompress for the clients: one shared {@link ClientCompression}
@@ -106,8 +108,12 @@ public final class ClientCompressionAutoConfiguration {
 		@ConditionalOnMissingBean
 		ClientCompressionExchangeFilter clientCompressionExchangeFilter(ClientCompression compression,
 				ClientCompressionProperties properties) {
-			return new ClientCompressionExchangeFilter(compression, DecoderThreadsFactory
-				.create("restcompress-client-decoder", "restcompress.client.decoder-threads", properties.getDecoderThreads()));
+			Duration idleTimeout = properties.getDecoderIdleTimeout();
+			Assert.isTrue(!idleTimeout.isNegative(),
+					() -> "restcompress.client.decoder-idle-timeout must not be negative, was " + idleTimeout);
+			return new ClientCompressionExchangeFilter(compression, DecoderThreadsFactory.create(
+					"restcompress-client-decoder", "restcompress.client.decoder-threads", properties.getDecoderThreads()),
+					idleTimeout);
 		}
 
 		@Bean

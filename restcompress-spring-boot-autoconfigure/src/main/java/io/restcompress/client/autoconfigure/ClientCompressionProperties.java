@@ -71,6 +71,13 @@ public class ClientCompressionProperties {
 	private int decoderThreads = 64;
 
 	/**
+	 * Longest a WebClient's decoder waits for the next bytes of a response body, holding its
+	 * thread; the body then fails with a ContentTimeoutException. Zero waits as long as it
+	 * takes, which streams that pause for long (server-sent events) need.
+	 */
+	private Duration decoderIdleTimeout = Duration.ZERO;
+
+	/**
 	 * How the coding of a request body is chosen: 'fixed', the request encoding if the origin
 	 * accepts it, or 'adaptive', the coding and level the origin accepts that is predicted to
 	 * deliver the body soonest over the link to it (see restcompress.network.links).
@@ -165,6 +172,14 @@ public class ClientCompressionProperties {
 
 	public void setDecoderThreads(int decoderThreads) {
 		this.decoderThreads = decoderThreads;
+	}
+
+	public Duration getDecoderIdleTimeout() {
+		return this.decoderIdleTimeout;
+	}
+
+	public void setDecoderIdleTimeout(Duration decoderIdleTimeout) {
+		this.decoderIdleTimeout = decoderIdleTimeout;
 	}
 
 	public OriginCache getOriginCache() {

@@ -1,5 +1,6 @@
 package io.restcompress.client.autoconfigure;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -54,6 +55,31 @@ class ClientCompressionAutoConfigurationTests {
 			assertThat(filtersOf(context.getBean(WebClientCustomizer.class)))
 				.containsExactly(context.getBean(ClientCompressionExchangeFilter.class));
 		});
+	}
+
+	@Test
+	void waitsForResponseBodiesWithoutAnIdleTimeoutByDefault() {
+		this.runner.run((context) -> assertThat(context.getBean(ClientCompressionExchangeFilter.class))
+			.extracting("decoder")
+			.extracting("idleTimeout")
+			.isEqualTo(Duration.ZERO));
+	}
+
+	@Test
+	void takesTheDecoderIdleTimeoutFromProperty() {
+		this.runner.withPropertyValues("restcompress.client.decoder-idle-timeout=750ms")
+			.run((context) -> assertThat(context.getBean(ClientCompressionExchangeFilter.class))
+				.extracting("decoder")
+				.extracting("idleTimeout")
+				.isEqualTo(Duration.ofMillis(750)));
+	}
+
+	@Test
+	void failsAtStartupOnANegativeDecoderIdleTimeout() {
+		this.runner.withPropertyValues("restcompress.client.decoder-idle-timeout=-1s")
+			.run((context) -> assertThat(context).getFailure()
+				.rootCause()
+				.hasMessageContaining("restcompress.client.decoder-idle-timeout must not be negative"));
 	}
 
 	@Test
