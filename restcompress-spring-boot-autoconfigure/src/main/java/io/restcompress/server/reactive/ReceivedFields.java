@@ -49,7 +49,7 @@ final class ReceivedFields {
 		try {
 			return ServerHttpRequestDecorator.getNativeRequest(request);
 		}
-		catch (IllegalArgumentException ex) {
+		catch (IllegalArgumentException | IllegalStateException ex) {
 			return request;
 		}
 	}
