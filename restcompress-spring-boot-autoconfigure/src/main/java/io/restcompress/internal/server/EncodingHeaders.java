@@ -48,9 +48,8 @@ public final class EncodingHeaders {
 			List<String> ifNoneMatch) {
 		addVary(decision, fields);
 		ContentCodec codec = decision.codec();
-		String etag = fields.get(HttpHeaders.ETAG);
-		if (codec != null && etag != null && !EntityTags.namesOnlyAsItIs(ifNoneMatch, etag, codec.coding())) {
-			fields.set(HttpHeaders.ETAG, EntityTags.withCoding(etag, codec.coding()));
+		if (codec != null && !EntityTags.namesOnlyAsItIs(ifNoneMatch, fields.get(HttpHeaders.ETAG), codec.coding())) {
+			suffixEntityTag(codec, fields);
 		}
 	}
 

@@ -25,11 +25,20 @@ public final class EntityTags {
 	 * are.
 	 */
 	public static String withCoding(String etag, String coding) {
+		String opaque = strongOpaque(etag);
+		return (opaque != null) ? "\"" + opaque + "-" + coding + "\"" : etag;
+	}
+
+	/**
+	 * Returns the opaque part of a strong entity tag, or {@code null} for a weak or malformed
+	 * one.
+	 */
+	private static @Nullable String strongOpaque(String etag) {
 		String trimmed = etag.trim();
 		if (trimmed.length() < 2 || trimmed.charAt(0) != '"' || trimmed.charAt(trimmed.length() - 1) != '"') {
-			return etag;
+			return null;
 		}
-		return trimmed.substring(0, trimmed.length() - 1) + "-" + coding + "\"";
+		return trimmed.substring(1, trimmed.length() - 1);
 	}
 
 	/**
@@ -37,16 +46,15 @@ public final class EntityTags {
 	 * coding's suffix, comparing weakly: the client holds the representation sent without that
 	 * coding.
 	 * @param ifNoneMatch the field values as the client sent them
-	 * @param etag the application's strong tag
+	 * @param etag the application's tag, or {@code null} if it has none
 	 * @param coding the coding
-	 * @return whether the tag is named as it is only
+	 * @return whether a strong tag is named as it is only
 	 */
-	public static boolean namesOnlyAsItIs(List<String> ifNoneMatch, String etag, String coding) {
-		String trimmed = etag.trim();
-		if (ifNoneMatch.isEmpty() || trimmed.length() < 2 || trimmed.charAt(0) != '"') {
+	public static boolean namesOnlyAsItIs(List<String> ifNoneMatch, @Nullable String etag, String coding) {
+		String opaque = (etag != null) ? strongOpaque(etag) : null;
+		if (opaque == null) {
 			return false;
 		}
-		String opaque = trimmed.substring(1, trimmed.length() - 1);
 		String suffixed = opaque + "-" + coding;
 		boolean asItIs = false;
 		for (String fieldValue : ifNoneMatch) {

@@ -1,9 +1,9 @@
 package io.restcompress.server.reactive;
 
 import java.io.IOException;
-import java.nio.channels.ClosedChannelException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.nio.channels.ClosedChannelException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;

@@ -1,16 +1,12 @@
 package io.restcompress.server.reactive;
 
-import java.util.function.Supplier;
-
 import io.netty.channel.Channel;
 import io.restcompress.internal.reactive.Http2StreamFlush;
 import org.jspecify.annotations.Nullable;
 import reactor.netty.Connection;
 
 import org.springframework.http.server.reactive.ServerHttpRequest;
-import org.springframework.http.server.reactive.ServerHttpRequestDecorator;
 import org.springframework.http.server.reactive.ServerHttpResponse;
-import org.springframework.http.server.reactive.ServerHttpResponseDecorator;
 import org.springframework.util.ClassUtils;
 
 /**
@@ -64,22 +60,17 @@ final class ReactorNettyChannels {
 	private static final class ReactorNetty {
 
 		static @Nullable Runnable afterDemand(ServerHttpRequest request) {
-			Channel channel = channel(() -> ServerHttpRequestDecorator.getNativeRequest(request));
+			Channel channel = channel(NativeExchanges.request(request));
 			return (channel != null) ? Http2StreamFlush.afterDemand(channel) : null;
 		}
 
 		static @Nullable Boolean isActive(ServerHttpResponse response) {
-			Channel channel = channel(() -> ServerHttpResponseDecorator.getNativeResponse(response));
+			Channel channel = channel(NativeExchanges.response(response));
 			return (channel != null) ? channel.isActive() : null;
 		}
 
-		private static @Nullable Channel channel(Supplier<Object> nativeExchange) {
-			try {
-				return (nativeExchange.get() instanceof Connection connection) ? connection.channel() : null;
-			}
-			catch (IllegalArgumentException | IllegalStateException ex) {
-				return null;
-			}
+		private static @Nullable Channel channel(@Nullable Object nativeExchange) {
+			return (nativeExchange instanceof Connection connection) ? connection.channel() : null;
 		}
 
 	}

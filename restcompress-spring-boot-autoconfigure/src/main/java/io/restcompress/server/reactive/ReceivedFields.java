@@ -8,7 +8,6 @@ import org.jspecify.annotations.Nullable;
 import reactor.netty.http.server.HttpServerRequest;
 
 import org.springframework.http.server.reactive.ServerHttpRequest;
-import org.springframework.http.server.reactive.ServerHttpRequestDecorator;
 import org.springframework.util.ClassUtils;
 
 /**
@@ -37,7 +36,7 @@ final class ReceivedFields {
 	 * @return its values, empty if it has none
 	 */
 	static List<String> get(ServerHttpRequest request, String name) {
-		Object received = nativeRequest(request);
+		@Nullable Object received = NativeExchanges.request(request);
 		List<String> values = REACTOR_NETTY_PRESENT ? ReactorNetty.get(received, name) : null;
 		if (values == null && SERVLET_PRESENT) {
 			values = Servlet.get(received, name);
@@ -45,18 +44,9 @@ final class ReceivedFields {
 		return (values != null) ? values : request.getHeaders().getOrEmpty(name);
 	}
 
-	private static Object nativeRequest(ServerHttpRequest request) {
-		try {
-			return ServerHttpRequestDecorator.getNativeRequest(request);
-		}
-		catch (IllegalArgumentException | IllegalStateException ex) {
-			return request;
-		}
-	}
-
 	private static final class ReactorNetty {
 
-		static @Nullable List<String> get(Object request, String name) {
+		static @Nullable List<String> get(@Nullable Object request, String name) {
 			return (request instanceof HttpServerRequest received) ? received.requestHeaders().getAll(name) : null;
 		}
 
@@ -64,7 +54,7 @@ final class ReceivedFields {
 
 	private static final class Servlet {
 
-		static @Nullable List<String> get(Object request, String name) {
+		static @Nullable List<String> get(@Nullable Object request, String name) {
 			return (request instanceof HttpServletRequest received) ? Collections.list(received.getHeaders(name))
 					: null;
 		}
