@@ -9,6 +9,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
+import java.util.SplittableRandom;
 import java.util.concurrent.CountDownLatch;
 
 import io.micrometer.core.instrument.Counter;
@@ -25,6 +26,10 @@ import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RestController;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -94,7 +99,7 @@ abstract class AbstractClientAbortTests extends AbstractServerIntegrationTests {
 	/**
 	 * The {@code Content-Encoding} of a response in {@code coding}: none for identity.
 	 */
-	private static @Nullable String contentEncoding(String coding) {
+	static @Nullable String contentEncoding(String coding) {
 		return "identity".equals(coding) ? null : coding;
 	}
 
@@ -183,6 +188,22 @@ abstract class AbstractClientAbortTests extends AbstractServerIntegrationTests {
 			.tags("side", "server", "direction", "response", "coding", coding, "reason", "client_abort")
 			.counter();
 		return (counter != null) ? counter.count() : 0;
+	}
+
+	/**
+	 * Sends 64 KB as one {@code byte[]} of a type that is never encoded, on either stack (WebFlux
+	 * writes it as a single buffer).
+	 */
+	@RestController
+	static class OctetsController {
+
+		@GetMapping("/octets-array")
+		ResponseEntity<byte[]> octetsArray() {
+			return ResponseEntity.ok()
+				.contentType(MediaType.APPLICATION_OCTET_STREAM)
+				.body(TestPayloads.hex(new SplittableRandom(7), 64 << 10));
+		}
+
 	}
 
 	/**

@@ -97,7 +97,7 @@ class ClientAbortIntegrationTests extends AbstractClientAbortTests {
 
 	@SpringBootConfiguration
 	@EnableAutoConfiguration
-	@Import({ EndlessController.class, Meters.class })
+	@Import({ EndlessController.class, OctetsController.class, Meters.class })
 	static class AbortApplication {
 
 	}
@@ -124,16 +124,6 @@ class ClientAbortIntegrationTests extends AbstractClientAbortTests {
 			return ResponseEntity.ok()
 				.contentType(MediaType.APPLICATION_OCTET_STREAM)
 				.body(new InputStreamResource(body()));
-		}
-
-		/**
-		 * Sends 64 KB as one {@code byte[]} of a type that is never encoded.
-		 */
-		@GetMapping("/octets-array")
-		ResponseEntity<byte[]> octetsArray() {
-			return ResponseEntity.ok()
-				.contentType(MediaType.APPLICATION_OCTET_STREAM)
-				.body(TestPayloads.hex(new SplittableRandom(7), 64 << 10));
 		}
 
 		private static InputStream body() {

@@ -116,7 +116,7 @@ class ReactiveClientAbortIntegrationTests extends AbstractClientAbortTests {
 		}
 		assertThat(timedOut.get()).as("responses the application timed out").isEqualTo(timedOutBefore + 1);
 		assertThat(aborted(coding)).as("bodies recorded as aborted").isEqualTo(abortedBefore);
-		if (!"identity".equals(coding)) {
+		if (contentEncoding(coding) != null) {
 			assertThat(completed(coding)).as("bodies recorded as complete").isEqualTo(completedBefore);
 		}
 	}
@@ -130,7 +130,7 @@ class ReactiveClientAbortIntegrationTests extends AbstractClientAbortTests {
 
 	@SpringBootConfiguration
 	@EnableAutoConfiguration
-	@Import({ EndlessController.class, Meters.class })
+	@Import({ EndlessController.class, OctetsController.class, Meters.class })
 	static class AbortApplication {
 
 		/**
@@ -190,17 +190,6 @@ class ReactiveClientAbortIntegrationTests extends AbstractClientAbortTests {
 		@GetMapping("/large-octets")
 		ResponseEntity<Flux<DataBuffer>> largeOctets() {
 			return ResponseEntity.ok().contentType(MediaType.APPLICATION_OCTET_STREAM).body(large().getBody());
-		}
-
-		/**
-		 * Sends 64 KB as one {@code byte[]} of a type that is never encoded, which WebFlux
-		 * writes as a single buffer.
-		 */
-		@GetMapping("/octets-array")
-		ResponseEntity<byte[]> octetsArray() {
-			return ResponseEntity.ok()
-				.contentType(MediaType.APPLICATION_OCTET_STREAM)
-				.body(TestPayloads.hex(new SplittableRandom(7), 64 << 10));
 		}
 
 		/**
