@@ -5,6 +5,7 @@ import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.nio.charset.Charset;
 import java.util.Locale;
+import java.util.concurrent.locks.ReentrantLock;
 
 import io.restcompress.codec.CodecStreams;
 import io.restcompress.codec.ContentCodec;
@@ -29,7 +30,9 @@ import org.springframework.http.HttpHeaders;
 /**
  * Decides at the first write (or flush of a streamed response) whether the response is
  * encoded, holding at most the threshold's worth of bytes while the length is unknown, then
- * either passes the body through or encodes it as it is written.
+ * either passes the body through or encodes it as it is written. The body's writes, flushes and
+ * end are serialized: an async response may be written by the application's thread while a
+ * container thread ends it (a timeout, an error).
  */
 final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 
@@ -80,6 +83,8 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 	private volatile @Nullable IOException failedWrite;
 
 	private final BodyOutcome outcome;
+
+	private final ReentrantLock bodyLock = new ReentrantLock();
 
 	EncodingResponseWrapper(HttpServletRequest request, HttpServletResponse response, CompressionExchange exchange,
 			CompressionRecorder recorder) {
@@ -219,48 +224,78 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 
 	@Override
 	public void sendError(int status, String message) throws IOException {
-		abandonBody();
-		super.sendError(status, message);
+		this.bodyLock.lock();
+		try {
+			abandonBody();
+			super.sendError(status, message);
+		}
+		finally {
+			this.bodyLock.unlock();
+		}
 	}
 
 	@Override
 	public void sendError(int status) throws IOException {
-		abandonBody();
-		super.sendError(status);
+		this.bodyLock.lock();
+		try {
+			abandonBody();
+			super.sendError(status);
+		}
+		finally {
+			this.bodyLock.unlock();
+		}
 	}
 
 	@Override
 	public void sendRedirect(String location) throws IOException {
-		abandonBody();
-		super.sendRedirect(location);
+		this.bodyLock.lock();
+		try {
+			abandonBody();
+			super.sendRedirect(location);
+		}
+		finally {
+			this.bodyLock.unlock();
+		}
 	}
 
 	@Override
 	public void reset() {
-		super.reset();
-		resetBodyCopy();
-		discardEncoder();
-		this.state = State.UNDECIDED;
-		this.held = null;
-		this.declaredLength = -1;
-		discardPendingCharacters();
-		this.writer = null;
-		this.bodyWriter = null;
-		this.streamObtained = false;
-		this.flushDeferred = false;
+		this.bodyLock.lock();
+		try {
+			super.reset();
+			resetBodyCopy();
+			discardEncoder();
+			this.state = State.UNDECIDED;
+			this.held = null;
+			this.declaredLength = -1;
+			discardPendingCharacters();
+			this.writer = null;
+			this.bodyWriter = null;
+			this.streamObtained = false;
+			this.flushDeferred = false;
+		}
+		finally {
+			this.bodyLock.unlock();
+		}
 	}
 
 	@Override
 	public void resetBuffer() {
-		super.resetBuffer();
-		resetBodyCopy();
-		discardPendingCharacters();
-		if (this.state == State.ENCODING) {
-			dropEncoding();
-			this.state = State.UNDECIDED;
+		this.bodyLock.lock();
+		try {
+			super.resetBuffer();
+			resetBodyCopy();
+			discardPendingCharacters();
+			if (this.state == State.ENCODING) {
+				dropEncoding();
+				this.state = State.UNDECIDED;
+			}
+			if (this.held != null) {
+				this.held.clear();
+			}
 		}
-		if (this.held != null) {
-			this.held.clear();
+		finally {
+			this.bodyLock.unlock();
 		}
 	}
 
@@ -282,36 +317,50 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 		if (this.writer != null) {
 			this.writer.flush();
 		}
-		flushBody();
+		this.bodyLock.lock();
+		try {
+			flushBody();
+		}
+		finally {
+			this.bodyLock.unlock();
+		}
 	}
 
 	/**
 	 * Completes the response once the application is done with it (it closed the body's
 	 * stream, or the request ended): decides if nothing has yet, writes what is held back and
 	 * finishes the encoder. After that a flush does nothing (Spring MVC flushes a
-	 * {@code StreamingResponseBody} after the application closed it) and a write goes to the
-	 * container's closed stream, which decides what a write after close does.
+	 * {@code StreamingResponseBody} after the application closed it). A write to an encoded
+	 * body fails, as the encoder's frame has ended; a write to an identity body goes to the
+	 * container's stream, which decides what a write after the end does.
 	 */
 	void finish() throws IOException {
 		if (this.writer != null) {
 			this.writer.flush();
 		}
-		if (this.state == State.UNDECIDED) {
-			if (this.held != null) {
-				identity(SkipReason.BELOW_THRESHOLD, (this.declaredLength >= 0) ? this.declaredLength : this.held.size());
-				writeHeld();
+		this.bodyLock.lock();
+		try {
+			if (this.state == State.UNDECIDED) {
+				if (this.held != null) {
+					identity(SkipReason.BELOW_THRESHOLD,
+							(this.declaredLength >= 0) ? this.declaredLength : this.held.size());
+					writeHeld();
+				}
+				else {
+					finishWithoutBody();
+				}
 			}
-			else {
-				finishWithoutBody();
+			if (this.state == State.ENCODING && this.encoder != null) {
+				OutputStream finishing = this.encoder;
+				this.encoder = null;
+				finishing.close();
 			}
+			this.finished = true;
+			this.outcome.written();
 		}
-		if (this.state == State.ENCODING && this.encoder != null) {
-			OutputStream finishing = this.encoder;
-			this.encoder = null;
-			finishing.close();
+		finally {
+			this.bodyLock.unlock();
 		}
-		this.finished = true;
-		this.outcome.written();
 	}
 
 	/**
@@ -321,11 +370,17 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 	 * @param ex what the container reports
 	 */
 	void containerFailed(@Nullable Throwable ex) {
-		if (ex instanceof IOException failure && (this.state != State.UNDECIDED || this.held != null)) {
-			clientGone(failure);
+		this.bodyLock.lock();
+		try {
+			if (ex instanceof IOException failure && (this.state != State.UNDECIDED || this.held != null)) {
+				clientGone(failure);
+			}
+			else {
+				failed();
+			}
 		}
-		else {
-			failed();
+		finally {
+			this.bodyLock.unlock();
 		}
 	}
 
@@ -357,7 +412,13 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 	 * Releases the encoder of a response that will not complete normally.
 	 */
 	void abandon() {
-		discardEncoder();
+		this.bodyLock.lock();
+		try {
+			discardEncoder();
+		}
+		finally {
+			this.bodyLock.unlock();
+		}
 	}
 
 	/**
@@ -449,6 +510,9 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 
 	private void writeBody(byte[] bytes, int offset, int length) throws IOException {
 		if (this.finished) {
+			if (this.state == State.ENCODING) {
+				throw new IOException("The encoded response body has already ended");
+			}
 			client().write(bytes, offset, length);
 			return;
 		}
@@ -608,19 +672,37 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 		@Override
 		public void write(byte[] bytes, int offset, int length) throws IOException {
 			if (length > 0) {
-				EncodingResponseWrapper.this.write(bytes, offset, length);
+				EncodingResponseWrapper.this.bodyLock.lock();
+				try {
+					EncodingResponseWrapper.this.write(bytes, offset, length);
+				}
+				finally {
+					EncodingResponseWrapper.this.bodyLock.unlock();
+				}
 			}
 		}
 
 		@Override
 		public void flush() throws IOException {
-			flushBody();
+			EncodingResponseWrapper.this.bodyLock.lock();
+			try {
+				flushBody();
+			}
+			finally {
+				EncodingResponseWrapper.this.bodyLock.unlock();
+			}
 		}
 
 		@Override
 		public void close() throws IOException {
 			finish();
-			client().close();
+			EncodingResponseWrapper.this.bodyLock.lock();
+			try {
+				client().close();
+			}
+			finally {
+				EncodingResponseWrapper.this.bodyLock.unlock();
+			}
 		}
 
 		@Override

@@ -130,6 +130,37 @@ class ConditionalAndStreamingIntegrationTests extends AbstractServerIntegrationT
 		assertThat(output.getAll()).doesNotContain(" ERROR ").doesNotContain("NullPointerException");
 	}
 
+	/**
+	 * The emitter's timeout completes the response on a container thread while the
+	 * application's thread is still sending: the encoder ends once, after a whole send, and
+	 * the sends after it fail (the emitter's own check, or the ended body's I/O error).
+	 */
+	@ParameterizedTest
+	@ValueSource(strings = { "gzip", "zstd", "lzf" })
+	@ExtendWith(OutputCaptureExtension.class)
+	void endsAnEncodedBodyOnceWhenItsTimeoutRacesASend(String coding, CapturedOutput output)
+			throws InterruptedException {
+		for (int round = 0; round < 5; round++) {
+			TestEndpoints.emitterEnd.set(null);
+			HttpResponse<byte[]> response = this.http.get("/emitted-until-timeout", "Accept-Encoding", coding);
+			assertThat(response.statusCode()).isEqualTo(200);
+			assertThat(header(response, "Content-Encoding")).isEqualTo(coding);
+			String body = new String(HttpTestClient.decode(coding, response.body()), StandardCharsets.UTF_8);
+			assertThat(body).endsWith("\n");
+			assertThat(body.lines().distinct()).hasSize(1);
+			assertThat(emitterEnd()).isInstanceOfAny(IOException.class, IllegalStateException.class)
+				.hasMessageContaining("already");
+		}
+		assertThat(output.getAll()).doesNotContain(" ERROR ").doesNotContain("NullPointerException");
+	}
+
+	private static Throwable emitterEnd() throws InterruptedException {
+		for (int tries = 0; tries < 200 && TestEndpoints.emitterEnd.get() == null; tries++) {
+			Thread.sleep(50);
+		}
+		return TestEndpoints.emitterEnd.get();
+	}
+
 	@Test
 	void deliversAnIdentityBodyASynchronousHandlerFlushedBeforeItReturns() throws IOException {
 		CountDownLatch gate = new CountDownLatch(1);

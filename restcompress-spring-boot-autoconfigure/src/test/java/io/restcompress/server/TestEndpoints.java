@@ -11,6 +11,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -31,6 +32,7 @@ import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.context.request.async.DeferredResult;
+import org.springframework.web.servlet.mvc.method.annotation.ResponseBodyEmitter;
 import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 import org.springframework.web.servlet.mvc.method.annotation.StreamingResponseBody;
 
@@ -46,6 +48,8 @@ final class TestEndpoints {
 	static final AtomicInteger handlerCalls = new AtomicInteger();
 
 	static volatile CountDownLatch streamGate = new CountDownLatch(1);
+
+	static final AtomicReference<Throwable> emitterEnd = new AtomicReference<>();
 
 	private TestEndpoints() {
 	}
@@ -247,6 +251,30 @@ final class TestEndpoints {
 				}
 			});
 			return emitter;
+		}
+
+		/**
+		 * Sends lines of JSON without pause until sending fails, so that the emitter's timeout
+		 * ends the response while a send is in progress; what ended the sending is kept.
+		 */
+		@GetMapping("/emitted-until-timeout")
+		ResponseEntity<ResponseBodyEmitter> emittedUntilTimeout() {
+			ResponseBodyEmitter emitter = new ResponseBodyEmitter(200L);
+			CompletableFuture.runAsync(() -> {
+				byte[] line = (new String(TestPayloads.json(900), StandardCharsets.UTF_8).replace('\n', ' ') + "\n")
+					.getBytes(StandardCharsets.UTF_8);
+				long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+				try {
+					while (System.nanoTime() < deadline) {
+						emitter.send(line, MediaType.APPLICATION_JSON);
+					}
+					emitterEnd.set(new IllegalStateException("the emitter never timed out"));
+				}
+				catch (Throwable ex) {
+					emitterEnd.set(ex);
+				}
+			});
+			return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(emitter);
 		}
 
 		@GetMapping("/flushed-then-waits")
