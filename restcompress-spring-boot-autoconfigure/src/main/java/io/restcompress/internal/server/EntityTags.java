@@ -58,19 +58,13 @@ public final class EntityTags {
 		String suffixed = opaque + "-" + coding;
 		boolean asItIs = false;
 		for (String fieldValue : ifNoneMatch) {
-			int start = 0;
-			int open;
-			while ((open = fieldValue.indexOf('"', start)) != -1) {
-				int close = fieldValue.indexOf('"', open + 1);
-				if (close == -1) {
-					break;
-				}
-				String listed = fieldValue.substring(open + 1, close);
+			QuotedTags tags = new QuotedTags(fieldValue);
+			while (tags.next()) {
+				String listed = tags.opaque();
 				if (listed.equals(suffixed)) {
 					return false;
 				}
 				asItIs |= listed.equals(opaque);
-				start = close + 1;
 			}
 		}
 		return asItIs;
@@ -94,18 +88,13 @@ public final class EntityTags {
 		}
 		StringBuilder result = new StringBuilder(fieldValue.length());
 		int start = 0;
-		while (start < fieldValue.length()) {
-			int open = fieldValue.indexOf('"', start);
-			int close = (open != -1) ? fieldValue.indexOf('"', open + 1) : -1;
-			if (close == -1) {
-				break;
-			}
-			boolean weak = open >= 2 && fieldValue.startsWith("W/", open - 2);
-			String opaque = fieldValue.substring(open + 1, close);
-			result.append(fieldValue, start, open + 1)
-				.append((weak && !weakToo) ? opaque : stripCoding(opaque, codecs))
+		QuotedTags tags = new QuotedTags(fieldValue);
+		while (tags.next()) {
+			String opaque = tags.opaque();
+			result.append(fieldValue, start, tags.open + 1)
+				.append((tags.weak() && !weakToo) ? opaque : stripCoding(opaque, codecs))
 				.append('"');
-			start = close + 1;
+			start = tags.close + 1;
 		}
 		return result.append(fieldValue.substring(start)).toString();
 	}
@@ -122,6 +111,37 @@ public final class EntityTags {
 			}
 		}
 		return opaque;
+	}
+
+	/**
+	 * Walks the quoted tags of a field value in order, ending at the first unclosed quote.
+	 */
+	private static final class QuotedTags {
+
+		private final String fieldValue;
+
+		private int open = -1;
+
+		private int close = -1;
+
+		QuotedTags(String fieldValue) {
+			this.fieldValue = fieldValue;
+		}
+
+		boolean next() {
+			this.open = this.fieldValue.indexOf('"', this.close + 1);
+			this.close = (this.open != -1) ? this.fieldValue.indexOf('"', this.open + 1) : -1;
+			return this.close != -1;
+		}
+
+		String opaque() {
+			return this.fieldValue.substring(this.open + 1, this.close);
+		}
+
+		boolean weak() {
+			return this.open >= 2 && this.fieldValue.startsWith("W/", this.open - 2);
+		}
+
 	}
 
 }
