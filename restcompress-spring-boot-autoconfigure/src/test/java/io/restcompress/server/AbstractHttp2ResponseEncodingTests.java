@@ -55,6 +55,11 @@ abstract class AbstractHttp2ResponseEncodingTests extends AbstractServerIntegrat
 	}
 
 	@Test
+	void keepsTheTagOfASmallRepresentationSentAsItIsOnItsNotModifiedOverHttp2() {
+		answersNotModifiedToASmallRepresentationWithItsOwnTag(this::get);
+	}
+
+	@Test
 	void answersHeadOverHttp2WithTheHeaderFieldsOfGet() {
 		HttpResponse<byte[]> get = get("/etag", "Accept-Encoding", "zstd");
 		HttpResponse<byte[]> head = head("/etag", "Accept-Encoding", "zstd");

@@ -1,9 +1,18 @@
 package io.restcompress.server;
 
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
 import org.springframework.boot.test.context.SpringBootTest;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * HTTP/2 responses on Tomcat.
@@ -11,6 +20,25 @@ import org.springframework.boot.test.context.SpringBootTest;
 @SpringBootTest(classes = ServerTestApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = "server.http2.enabled=true")
 class Http2ResponseEncodingIntegrationTests extends AbstractHttp2ResponseEncodingTests {
+
+	@ParameterizedTest
+	@ValueSource(strings = { "lzf", "gzip", "zstd" })
+	void dropsTheCodingOfABodyGivenUpForAnErrorOverHttp2(String coding) {
+		HttpResponse<byte[]> response = get("/error-after-body", "Accept-Encoding", coding);
+		assertThat(response.statusCode()).isEqualTo(503);
+		assertThat(response.headers().firstValue("Content-Encoding")).isEmpty();
+		assertThat(response.headers().allValues("ETag")).allMatch((tag) -> !tag.contains("-" + coding));
+		assertThat(new String(response.body(), StandardCharsets.UTF_8)).contains("\"status\":503");
+	}
+
+	@ParameterizedTest
+	@CsvSource({ "100, gzip", "10000, zstd", "10000, identity" })
+	void dropsWhatTheWriterHeldWhenTheBufferIsResetOverHttp2(int size, String coding) {
+		HttpResponse<byte[]> response = get("/writer-reset?size=" + size, "Accept-Encoding", coding);
+		byte[] body = response.headers().firstValue("Content-Encoding").isPresent()
+				? HttpTestClient.decode(coding, response.body()) : response.body();
+		assertThat(body).isEqualTo(Arrays.copyOf(TestEndpoints.LARGE, size));
+	}
 
 	@Override
 	List<String> notModifiedPaths() {
