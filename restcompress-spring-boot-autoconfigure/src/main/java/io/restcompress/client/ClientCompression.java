@@ -206,12 +206,15 @@ public final class ClientCompression {
 
 	/**
 	 * Returns how to read a response: the codecs that decode it (with the dictionary coding
-	 * offered for it, if any), and the dictionary it announces, if dictionaries are on; and
+	 * offered for it, if any), and the dictionary it announces, if dictionaries are on and the
+	 * body will be read decoded (a body left in a coding the client cannot decode is no
+	 * dictionary: RFC 9842 dictionaries are the decoded content); and
 	 * fetches the dictionaries it links to in the background.
 	 */
 	ResponseReading responseReading(URI uri, HttpMethod method, int status, HttpHeaders responseHeaders,
 			List<ContentCodec> offered) {
 		List<ContentCodec> decoders = List.of();
+		boolean readAsItIs = false;
 		if (ContentDecoding.decodesResponse(method.name(), status)) {
 			ContentCodecs available = this.codecs;
 			if (!offered.isEmpty()) {
@@ -221,11 +224,16 @@ public final class ClientCompression {
 			}
 			ContentDecoding.Resolution resolution = ContentDecoding.resolve(available,
 					responseHeaders.getOrEmpty(HttpHeaders.CONTENT_ENCODING), this.maxCodings);
-			decoders = (resolution instanceof ContentDecoding.Decoders found) ? found.decoders() : List.of();
+			if (resolution instanceof ContentDecoding.Decoders found) {
+				decoders = found.decoders();
+			}
+			else {
+				readAsItIs = true;
+			}
 		}
 		ClientDictionaries.Announced dictionary = null;
 		if (this.dictionaries != null) {
-			dictionary = this.dictionaries.announced(status, responseHeaders);
+			dictionary = readAsItIs ? null : this.dictionaries.announced(status, responseHeaders);
 			this.dictionaries.followLinks(uri, responseHeaders);
 		}
 		return new ResponseReading(decoders, dictionary);
@@ -268,8 +276,11 @@ public final class ClientCompression {
 			@Override
 			public ContentDecodingException failed(ContentDecodingException failure) {
 				ClientCompression.this.decodingMeters.failed(failure);
-				return (failure instanceof ContentTooLargeException) ? new ResponseTooLargeException(
-						failure.getCoding(), ClientCompression.this.maxDecodedSize, OriginCache.origin(uri)) : failure;
+				if (failure instanceof ContentTooLargeException tooLarge && tooLarge.getLimit() >= 0) {
+					return new ResponseTooLargeException(failure.getCoding(), ClientCompression.this.maxDecodedSize,
+							OriginCache.origin(uri));
+				}
+				return failure;
 			}
 
 		});

@@ -171,16 +171,21 @@ final class RequestPolicy {
 	/**
 	 * Decides how to resend a compressed request body that the origin refused with a
 	 * {@code 415}.
-	 * @return the decision for the one resend, or {@code null} if the {@code 415} does not say
-	 * which codings the origin accepts, so it is not about the coding
+	 * @return the decision for the one resend, or {@code null} if the {@code 415} is not about
+	 * the coding: it does not say which codings the origin accepts, or it says that the origin
+	 * accepts the one sent (a server that advertises its codings on every response, as
+	 * restcompress does, sends them with a {@code 415} for an unsupported media type too)
 	 */
 	@Nullable RequestDecision afterRejection(URI uri, HttpHeaders responseHeaders, ContentCodec rejected) {
 		List<String> advertised = responseHeaders.getOrEmpty(HttpHeaders.ACCEPT_ENCODING);
 		if (advertised.isEmpty()) {
 			return null;
 		}
-		this.recorder.rejected(Side.CLIENT, Direction.REQUEST, rejected.coding(), RejectReason.UNSUPPORTED_CODING);
 		AcceptEncoding accepted = AcceptEncoding.parse(advertised);
+		if (accepted.weightOf(rejected) > 0) {
+			return null;
+		}
+		this.recorder.rejected(Side.CLIENT, Direction.REQUEST, rejected.coding(), RejectReason.UNSUPPORTED_CODING);
 		this.origins.rejected(uri, accepted, rejected.coding());
 		return select(uri, accepted, null, -1);
 	}

@@ -81,13 +81,14 @@ public final class ContentDecoding {
 	/**
 	 * Returns a stream of the decoded body. Nothing is decoded until the first read, and an
 	 * empty body (allowed with any {@code Content-Encoding}) reads as empty. Every layer is
-	 * measured and limited to {@code maxDecodedBytes}; the first failure goes to the listener
+	 * measured; the decoded body is limited to {@code maxDecodedBytes}, and each layer below it
+	 * to that plus the growth a coding gives incompressible content; the first failure goes to the listener
 	 * and what it returns is thrown from that read and every later one. Closing the stream
 	 * closes the decoders and {@code source}.
 	 * @param source the encoded body
 	 * @param decoders the codecs in decoding order, the last applied first, as
 	 * {@link Decoders#decoders()} lists them; empty for an unencoded body
-	 * @param maxDecodedBytes the most bytes any layer may produce
+	 * @param maxDecodedBytes the most bytes the decoded body may have
 	 * @param listener receives each layer's measurement and the first failure
 	 * @return the decoded body
 	 * @throws IllegalArgumentException if {@code maxDecodedBytes} is negative
@@ -198,6 +199,8 @@ public final class ContentDecoding {
 
 	private static final class DecodedInputStream extends InputStream {
 
+		private static final long INTERMEDIATE_ALLOWANCE = 64 * 1024;
+
 		private final InputStream source;
 
 		private final List<ContentCodec> decoders;
@@ -265,8 +268,11 @@ public final class ContentDecoding {
 				probe.unread(first);
 				InputStream stream = probe;
 				try {
-					for (ContentCodec codec : this.decoders) {
-						stream = CodecStreams.limited(layer(codec, stream), codec.coding(), this.maxDecodedBytes);
+					for (int i = 0; i < this.decoders.size(); i++) {
+						ContentCodec codec = this.decoders.get(i);
+						long limit = (i == this.decoders.size() - 1) ? this.maxDecodedBytes
+								: intermediateLimit(this.maxDecodedBytes);
+						stream = CodecStreams.limited(layer(codec, stream), codec.coding(), limit);
 					}
 				}
 				catch (IOException | RuntimeException ex) {
@@ -276,6 +282,17 @@ public final class ContentDecoding {
 				this.decoded = stream;
 			}
 			return this.decoded;
+		}
+
+		/**
+		 * The most bytes a layer below the last may produce: the body's limit plus what a
+		 * coding adds to incompressible content (lzf about 3%, the others less), so that a body
+		 * of up to the limit decodes whatever the codings stacked on it, while a layer that
+		 * grows without bound (a bomb, or zstd's skippable frames) is still stopped.
+		 */
+		private static long intermediateLimit(long maxDecodedBytes) {
+			long limit = maxDecodedBytes + maxDecodedBytes / 16 + INTERMEDIATE_ALLOWANCE;
+			return (limit < 0) ? Long.MAX_VALUE : limit;
 		}
 
 		private static void closeAfterFailure(InputStream built, Exception failure) {

@@ -94,7 +94,9 @@ class ClientCompressionTests {
 		assertThat(compression.requests().afterRejection(ORIGIN, new HttpHeaders(), lzf)).isNull();
 		assertThat(coding(compression.requests().afterRejection(ORIGIN, advertising("gzip"), lzf))).isEqualTo("gzip");
 		assertThat(coding(compression.requests().decide(ORIGIN, new HttpHeaders(), 10_000))).isEqualTo("gzip");
-		assertThat(coding(compression.requests().afterRejection(ORIGIN, advertising("lzf"), lzf))).isEqualTo("NOT_ACCEPTABLE");
+		assertThat(compression.requests().afterRejection(ORIGIN, advertising("lzf, gzip"), lzf)).isNull();
+		assertThat(coding(compression.requests().afterRejection(ORIGIN, advertising("identity"), lzf)))
+			.isEqualTo("NOT_ACCEPTABLE");
 	}
 
 	@Test

@@ -147,6 +147,21 @@ class ClientDictionaryTests extends PlainOriginTests {
 
 	@ParameterizedTest(name = "{0}")
 	@MethodSource("clients")
+	void keepsNoDictionaryFromABodyLeftInACodingItCannotDecode(Function<ClientCompression, TestClient> kind)
+			throws IOException {
+		this.origin.handle("/brotli/", (exchange, body) -> {
+			exchange.getResponseHeaders().set("Use-As-Dictionary", "match=\"/brotli/*\"");
+			exchange.getResponseHeaders().set("Content-Encoding", "br");
+			PlainOrigin.respond(exchange, 200, version(1));
+		});
+		TestClient client = kind.apply(compression(store(), Long.MAX_VALUE));
+		assertThat(client.get(this.origin.uri("/brotli/1")).headers().getFirst("Content-Encoding")).isEqualTo("br");
+		client.get(this.origin.uri("/brotli/2"));
+		assertThat(this.origin.requestsTo("/brotli/2").get(0).header("Available-Dictionary")).isNull();
+	}
+
+	@ParameterizedTest(name = "{0}")
+	@MethodSource("clients")
 	void keepsNoDictionaryWhenDictionariesAreOff(Function<ClientCompression, TestClient> kind) throws IOException {
 		TestClient client = kind.apply(ClientCompression.builder(CODECS).recorder(this.recorder).build());
 		client.get(this.origin.uri("/feed/1"));

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
 import java.time.Duration;
+import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -101,6 +102,21 @@ class ReactiveBodyDecoderTests {
 		assertThat(received.toByteArray()).isEqualTo(identity);
 		assertThat(this.buffers.allReleased()).isTrue();
 		assertThat(this.recorder.events).containsExactly("decoded CLIENT RESPONSE lzf");
+	}
+
+	@Test
+	void readsOnPastARunOfEmptyBuffersLongerThanItsDemand() throws IOException {
+		byte[] identity = Payloads.json(10_000);
+		push(Collections.nCopies(16, new byte[0]));
+		push(List.of(PlainOrigin.encode("lzf", identity)));
+		this.upstream.tryEmitComplete().orThrow();
+		ByteArrayOutputStream received = new ByteArrayOutputStream();
+		StepVerifier.create(decoded().map((buffer) -> drain(buffer, received)))
+			.thenConsumeWhile((bytes) -> true)
+			.expectComplete()
+			.verify(TIMEOUT);
+		assertThat(received.toByteArray()).isEqualTo(identity);
+		assertThat(this.buffers.allReleased()).isTrue();
 	}
 
 	@Test

@@ -200,6 +200,22 @@ class RequestCompressionTests extends PlainOriginTests {
 		assertThat(echoedCodings()).containsExactly("lzf");
 	}
 
+	@ParameterizedTest(name = "{0}")
+	@MethodSource("clients")
+	void neitherResendsNorRefusesTheCodingAfterA415ThatNamesIt(Function<ClientCompression, TestClient> kind)
+			throws IOException {
+		this.origin.advertise = "lzf, gzip";
+		this.origin.acceptRequestCodings = List.of("lzf", "gzip");
+		this.origin.handle("/typed", (exchange, body) -> PlainOrigin.respond(exchange, 415, new byte[0]));
+		TestClient client = client(kind, RequestCompression.ALWAYS);
+		assertThat(client.post(this.origin.uri("/typed"), BODY).status()).isEqualTo(415);
+		postAndCheckEcho(client);
+		assertThat(this.origin.requestsTo("/typed")).extracting((request) -> request.header("Content-Encoding"))
+			.containsExactly("lzf");
+		assertThat(echoedCodings()).containsExactly("lzf");
+		assertThat(this.recorder.events).noneMatch((event) -> event.startsWith("rejected"));
+	}
+
 	@Test
 	void restClientLeavesARequestWithTheSkipAttributeAlone() throws IOException {
 		assertLeftAlone(TestClient.restClient(TestClient.plainJdk(), compression(RequestCompression.ALWAYS)));

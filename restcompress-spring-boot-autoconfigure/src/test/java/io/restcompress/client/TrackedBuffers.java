@@ -23,8 +23,13 @@ final class TrackedBuffers {
 
 	private final List<NettyDataBuffer> handedOut = new CopyOnWriteArrayList<>();
 
+	/**
+	 * Wraps bytes in a buffer of their own; an empty one too (Netty's shared empty buffer cannot
+	 * be released).
+	 */
 	DataBuffer wrap(byte[] bytes) {
-		NettyDataBuffer buffer = this.factory.wrap(Unpooled.wrappedBuffer(bytes));
+		NettyDataBuffer buffer = this.factory.wrap((bytes.length > 0) ? Unpooled.wrappedBuffer(bytes)
+				: UnpooledByteBufAllocator.DEFAULT.heapBuffer(0));
 		this.handedOut.add(buffer);
 		return buffer;
 	}

@@ -161,7 +161,7 @@ final class DataBufferInputStream extends InputStream implements Subscriber<Data
 					head.read(bytes, offset, n);
 					if (head.readableByteCount() == 0) {
 						DataBufferUtils.release(this.queue.poll());
-						toRequest = replenish();
+						toRequest += replenish();
 					}
 					if (n > 0) {
 						return n;
@@ -172,6 +172,17 @@ final class DataBufferInputStream extends InputStream implements Subscriber<Data
 						throw new UpstreamException(this.error);
 					}
 					return -1;
+				}
+				else if (toRequest > 0) {
+					long demand = toRequest;
+					toRequest = 0;
+					this.lock.unlock();
+					try {
+						request(demand);
+					}
+					finally {
+						this.lock.lock();
+					}
 				}
 				else if (this.idleTimeout.isZero()) {
 					this.changed.await();
