@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 import jakarta.websocket.Extension;
 import org.jspecify.annotations.Nullable;
@@ -21,6 +22,8 @@ import static io.restcompress.websocket.PerMessageDeflatePolicy.SERVER_NO_CONTEX
  * the parameters this hands it.
  */
 final class PerMessageDeflateNegotiator {
+
+	private static final Pattern WINDOW_BITS = Pattern.compile("[89]|1[0-5]");
 
 	private final PerMessageDeflatePolicy policy;
 
@@ -105,12 +108,12 @@ final class PerMessageDeflateNegotiator {
 		return new DeflateExtension(parameters);
 	}
 
+	/**
+	 * Reads a window size as RFC 7692 writes it: a decimal integer from 8 to 15 in ASCII digits
+	 * without leading zeros; anything else (an empty value included) declines the offer.
+	 */
 	private static @Nullable Integer windowBits(@Nullable String value) {
-		if (value == null || value.length() > 2 || !value.chars().allMatch(Character::isDigit)) {
-			return null;
-		}
-		int bits = Integer.parseInt(value);
-		return (bits >= 8 && bits <= 15) ? bits : null;
+		return (value != null && WINDOW_BITS.matcher(value).matches()) ? Integer.valueOf(value) : null;
 	}
 
 	private record DeflateExtension(List<Extension.Parameter> parameters) implements Extension {

@@ -34,7 +34,10 @@ public final class ReactorNettyWebSocketCompression {
 	}
 
 	/**
-	 * Returns a new server specification with the policy's compression settings.
+	 * Returns a new server specification with the policy's compression settings. Reactor Netty
+	 * inflates a compressed frame without limit unless {@code maxDecompressionBufferSize} is
+	 * set: set it, or use {@link #upgradeStrategy(Consumer)}, which derives it from the frame
+	 * payload limit when it is not set.
 	 * @return the specification's builder, for further settings such as the frame size
 	 */
 	public WebsocketServerSpec.Builder serverSpec() {
@@ -46,7 +49,11 @@ public final class ReactorNettyWebSocketCompression {
 
 	/**
 	 * Returns an upgrade strategy that builds each session's specification with
-	 * {@link #serverSpec()} and then {@code customizer}.
+	 * {@link #serverSpec()} and then {@code customizer}. Unless the customizer sets
+	 * {@code maxDecompressionBufferSize} itself, a compressed frame inflates to at most twice the
+	 * frame payload limit ({@code maxFramePayloadLength}, 64 KB unless the customizer sets it),
+	 * the headroom Netty's inflater needs to take every frame of up to that limit; a frame that
+	 * would inflate further closes the session.
 	 * @param customizer further settings, applied after the compression settings
 	 * @return the upgrade strategy
 	 */
@@ -54,8 +61,21 @@ public final class ReactorNettyWebSocketCompression {
 		return new ReactorNettyRequestUpgradeStrategy(() -> {
 			WebsocketServerSpec.Builder builder = serverSpec();
 			customizer.accept(builder);
+			WebsocketServerSpec spec = builder.build();
+			if (spec.maxDecompressionBufferSize() <= 0) {
+				builder.maxDecompressionBufferSize(decompressionLimit(spec.maxFramePayloadLength()));
+			}
 			return builder;
 		});
+	}
+
+	/**
+	 * Netty's inflater fails as soon as its buffer, at the limit, has less room than twice the
+	 * compressed bytes it has still to read, even if they would fit; twice the payload limit
+	 * lets every frame that inflates to at most the payload limit through.
+	 */
+	private static int decompressionLimit(int maxFramePayloadLength) {
+		return (int) Math.min(Integer.MAX_VALUE, 2L * maxFramePayloadLength + 1);
 	}
 
 	/**

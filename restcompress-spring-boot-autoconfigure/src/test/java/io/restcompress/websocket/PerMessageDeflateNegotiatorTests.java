@@ -57,6 +57,20 @@ class PerMessageDeflateNegotiatorTests {
 	}
 
 	@Test
+	void declinesWindowSizesNotWrittenAsRfc7692Says() {
+		for (String value : new String[] { "", "09", "010", "+9", " 9", "\u0661\u0660", "9.0" }) {
+			assertThat(answer(DEFAULT, WebSocketEngine.TOMCAT, "permessage-deflate; client_max_window_bits=" + value))
+				.as(value)
+				.isEmpty();
+			assertThat(answer(DEFAULT, WebSocketEngine.TOMCAT, "permessage-deflate; server_max_window_bits=" + value))
+				.as(value)
+				.isEmpty();
+		}
+		assertThat(answer(DEFAULT, WebSocketEngine.TOMCAT, "permessage-deflate; client_max_window_bits=8"))
+			.isEqualTo("permessage-deflate; client_max_window_bits=8");
+	}
+
+	@Test
 	void addsTheConfiguredContextTakeoverParameters() {
 		PerMessageDeflatePolicy both = new PerMessageDeflatePolicy(true, true, true, 15);
 		assertThat(answer(both, WebSocketEngine.JETTY, "permessage-deflate"))

@@ -99,7 +99,9 @@ abstract class AbstractWebSocketCompressionTests {
 	@Test
 	void declinesMalformedOffersWithoutFailingTheHandshake() throws Exception {
 		for (String offer : new String[] { "permessage-deflate; client_max_window_bits=abc",
-				"permessage-deflate; server_max_window_bits", "permessage-deflate; unknown_parameter" }) {
+				"permessage-deflate; server_max_window_bits", "permessage-deflate; unknown_parameter",
+				"permessage-deflate; client_max_window_bits=", "permessage-deflate; client_max_window_bits=\"\"",
+				"permessage-deflate; client_max_window_bits=09" }) {
 			try (RawWebSocket socket = RawWebSocket.connect(this.port, "/echo", offer)) {
 				assertThat(socket.status()).as(offer).isEqualTo(101);
 				assertThat(socket.extensions()).as(offer).isNull();

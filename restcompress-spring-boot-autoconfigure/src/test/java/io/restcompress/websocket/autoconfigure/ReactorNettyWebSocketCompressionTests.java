@@ -1,6 +1,8 @@
 package io.restcompress.websocket.autoconfigure;
 
+import java.util.List;
 import java.util.Map;
+import java.util.Random;
 
 import io.restcompress.websocket.RawWebSocket;
 import io.restcompress.websocket.RawWebSocket.Message;
@@ -29,6 +31,7 @@ import static io.restcompress.websocket.autoconfigure.AbstractWebSocketCompressi
 import static io.restcompress.websocket.autoconfigure.AbstractWebSocketCompressionTests.OFFER;
 import static io.restcompress.websocket.autoconfigure.AbstractWebSocketCompressionTests.assertEchoes;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIOException;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
 /**
@@ -47,6 +50,30 @@ class ReactorNettyWebSocketCompressionTests {
 			Message first = assertEchoes(socket, 1, JSON, true);
 			Message second = assertEchoes(socket, 2, JSON, true);
 			assertThat(second.wire().length).isLessThan(first.wire().length / 2);
+		}
+	}
+
+	/**
+	 * 32 MB of zeros take about 32 KB compressed, well within the 1 MB frame limit, but may not
+	 * inflate into memory; a message of the limit still passes, and an incompressible one whose
+	 * frame (slightly larger than the message) fits the limit.
+	 */
+	@Test
+	void refusesACompressedFrameThatInflatesPastTheFramePayloadLimit() throws Exception {
+		try (ConfigurableApplicationContext context = start()) {
+			try (RawWebSocket socket = RawWebSocket.connect(port(context), "/echo", OFFER)) {
+				assertThat(socket.extensions()).isEqualTo("permessage-deflate");
+				socket.send(2, new byte[32 << 20], true);
+				assertThatIOException().isThrownBy(socket::receive);
+			}
+			byte[] incompressible = new byte[(1 << 20) - 1024];
+			new Random(7).nextBytes(incompressible);
+			for (byte[] largest : List.of(new byte[1 << 20], incompressible)) {
+				try (RawWebSocket socket = RawWebSocket.connect(port(context), "/echo", OFFER)) {
+					socket.send(2, largest, true);
+					assertThat(socket.receive().payload()).isEqualTo(largest);
+				}
+			}
 		}
 	}
 
