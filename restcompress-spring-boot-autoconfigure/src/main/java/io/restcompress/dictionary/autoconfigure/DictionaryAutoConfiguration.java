@@ -16,6 +16,7 @@ import io.restcompress.internal.server.ResponseBodyCopies;
 import io.restcompress.server.ServerCompressionSettings;
 
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
@@ -114,6 +115,7 @@ public final class DictionaryAutoConfiguration {
 
 		@Bean
 		@ConditionalOnMissingBean
+		@ConditionalOnAvailableEndpoint
 		DictionaryEndpoint dictionaryEndpoint(DictionaryTrainer trainer) {
 			return new DictionaryEndpoint(trainer);
 		}

@@ -3,6 +3,8 @@ package io.restcompress.client.autoconfigure;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 
 import io.restcompress.client.ClientCompression;
 import io.restcompress.client.ClientCompressionExchangeFilter;
@@ -10,14 +12,19 @@ import io.restcompress.client.ClientCompressionInterceptor;
 import io.restcompress.codec.ContentCodecs;
 import io.restcompress.codec.GzipCodec;
 import io.restcompress.codec.autoconfigure.ContentCodecAutoConfiguration;
+import io.restcompress.codec.autoconfigure.GzipOnlyCodecsConfiguration;
+import org.apache.hc.client5.http.impl.async.HttpAsyncClientBuilder;
+import org.apache.hc.client5.http.impl.classic.HttpClientBuilder;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.http.client.ClientHttpRequestFactoryBuilder;
 import org.springframework.boot.http.client.autoconfigure.ClientHttpRequestFactoryBuilderCustomizer;
 import org.springframework.boot.http.client.autoconfigure.reactive.ClientHttpConnectorBuilderCustomizer;
 import org.springframework.boot.restclient.RestClientCustomizer;
 import org.springframework.boot.restclient.RestTemplateCustomizer;
 import org.springframework.boot.test.context.FilteredClassLoader;
+import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.boot.webclient.WebClientCustomizer;
 import org.springframework.context.annotation.Bean;
@@ -34,6 +41,20 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Conditions of {@link ClientCompressionAutoConfiguration}.
  */
 class ClientCompressionAutoConfigurationTests {
+
+	private static final String JDK = "restCompressJdkHttpClientDecodingCustomizer";
+
+	private static final String APACHE = "restCompressApacheHttpClientDecodingCustomizer";
+
+	private static final String APACHE_CONNECTOR = "restCompressApacheConnectorDecodingCustomizer";
+
+	private static final String JETTY = "restCompressJettyDecodingCustomizer";
+
+	private static final String JETTY_CONNECTOR = "restCompressJettyConnectorDecodingCustomizer";
+
+	private static final String REACTOR_NETTY = "restCompressReactorNettyDecodingCustomizer";
+
+	private static final String REACTOR_NETTY_CONNECTOR = "restCompressReactorNettyConnectorDecodingCustomizer";
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner().withConfiguration(
 			AutoConfigurations.of(ContentCodecAutoConfiguration.class, ClientCompressionAutoConfiguration.class));
@@ -189,6 +210,41 @@ class ClientCompressionAutoConfigurationTests {
 	}
 
 	@Test
+	void backsOffWhenRestcompressIsDisabledAlthoughTheUserDefinesContentCodecs() {
+		this.runner.withUserConfiguration(GzipOnlyCodecsConfiguration.class)
+			.withPropertyValues("restcompress.enabled=false")
+			.run((context) -> assertThat(context).hasSingleBean(ContentCodecs.class)
+				.doesNotHaveBean(ClientCompression.class)
+				.doesNotHaveBean(RestClientCustomizer.class)
+				.doesNotHaveBean(WebClientCustomizer.class)
+				.doesNotHaveBean(ClientHttpRequestFactoryBuilderCustomizer.class));
+	}
+
+	@Test
+	void backsOffWithoutSpringsClientHttpRequestInterceptor() {
+		this.runner.withClassLoader(new FilteredClassLoader(ClientHttpRequestInterceptor.class))
+			.run((context) -> assertThat(context).hasNotFailed()
+				.hasSingleBean(ContentCodecs.class)
+				.doesNotHaveBean(ClientCompression.class)
+				.doesNotHaveBean(ClientCompressionInterceptor.class)
+				.doesNotHaveBean(RestClientCustomizer.class)
+				.doesNotHaveBean(RestTemplateCustomizer.class)
+				.doesNotHaveBean(WebClientCustomizer.class)
+				.doesNotHaveBean(ClientHttpRequestFactoryBuilderCustomizer.class)
+				.doesNotHaveBean(ClientHttpConnectorBuilderCustomizer.class));
+	}
+
+	@Test
+	void leavesTheLibrariesDecodingAloneWithoutBootsHttpClientModule() {
+		this.runner.withClassLoader(new FilteredClassLoader(ClientHttpRequestFactoryBuilder.class))
+			.run((context) -> assertThat(context).hasSingleBean(ClientCompression.class)
+				.hasSingleBean(RestClientCustomizer.class)
+				.hasSingleBean(WebClientCustomizer.class)
+				.doesNotHaveBean(ClientHttpRequestFactoryBuilderCustomizer.class)
+				.doesNotHaveBean(ClientHttpConnectorBuilderCustomizer.class));
+	}
+
+	@Test
 	void backsOffWhenTheClientSideIsDisabled() {
 		this.runner.withPropertyValues("restcompress.client.enabled=false").run((context) -> {
 			assertThat(context).hasSingleBean(ContentCodecs.class)
@@ -222,8 +278,9 @@ class ClientCompressionAutoConfigurationTests {
 	@Test
 	void switchesOffTheLibrariesDecoding() {
 		this.runner.run((context) -> {
-			assertThat(context.getBeansOfType(ClientHttpRequestFactoryBuilderCustomizer.class)).hasSize(4);
-			assertThat(context.getBeansOfType(ClientHttpConnectorBuilderCustomizer.class)).hasSize(3);
+			assertThat(requestFactoryCustomizers(context)).containsExactlyInAnyOrder(JDK, APACHE, JETTY, REACTOR_NETTY);
+			assertThat(connectorCustomizers(context)).containsExactlyInAnyOrder(APACHE_CONNECTOR, JETTY_CONNECTOR,
+					REACTOR_NETTY_CONNECTOR);
 		});
 	}
 
@@ -241,9 +298,68 @@ class ClientCompressionAutoConfigurationTests {
 		this.runner
 			.withClassLoader(new FilteredClassLoader("org.apache.hc.client5", "reactor.netty", "org.eclipse.jetty"))
 			.run((context) -> {
-				assertThat(context.getBeansOfType(ClientHttpRequestFactoryBuilderCustomizer.class)).hasSize(1);
+				assertThat(requestFactoryCustomizers(context)).containsExactly(JDK);
 				assertThat(context).doesNotHaveBean(ClientHttpConnectorBuilderCustomizer.class);
 			});
+	}
+
+	@Test
+	void leavesApacheHttpClientAloneWithoutIt() {
+		this.runner.withClassLoader(new FilteredClassLoader(HttpClientBuilder.class)).run((context) -> {
+			assertThat(requestFactoryCustomizers(context)).containsExactlyInAnyOrder(JDK, JETTY, REACTOR_NETTY);
+			assertThat(connectorCustomizers(context)).containsExactlyInAnyOrder(APACHE_CONNECTOR, JETTY_CONNECTOR,
+					REACTOR_NETTY_CONNECTOR);
+		});
+	}
+
+	@Test
+	void leavesTheApacheAsyncConnectorAloneWithoutTheAsyncClient() {
+		this.runner.withClassLoader(new FilteredClassLoader(HttpAsyncClientBuilder.class)).run((context) -> {
+			assertThat(requestFactoryCustomizers(context)).containsExactlyInAnyOrder(JDK, APACHE, JETTY, REACTOR_NETTY);
+			assertThat(connectorCustomizers(context)).containsExactlyInAnyOrder(JETTY_CONNECTOR,
+					REACTOR_NETTY_CONNECTOR);
+		});
+	}
+
+	@Test
+	void leavesTheApacheAsyncConnectorAloneWithoutHttpCoreReactive() {
+		this.runner.withClassLoader(new FilteredClassLoader("org.apache.hc.core5.reactive.ReactiveDataConsumer"))
+			.run((context) -> {
+				assertThat(requestFactoryCustomizers(context)).containsExactlyInAnyOrder(JDK, APACHE, JETTY,
+						REACTOR_NETTY);
+				assertThat(connectorCustomizers(context)).containsExactlyInAnyOrder(JETTY_CONNECTOR,
+						REACTOR_NETTY_CONNECTOR);
+			});
+	}
+
+	@Test
+	void leavesJettyAloneWithoutIt() {
+		this.runner.withClassLoader(new FilteredClassLoader(org.eclipse.jetty.client.HttpClient.class))
+			.run((context) -> {
+				assertThat(requestFactoryCustomizers(context)).containsExactlyInAnyOrder(JDK, APACHE, REACTOR_NETTY);
+				assertThat(connectorCustomizers(context)).containsExactlyInAnyOrder(APACHE_CONNECTOR,
+						REACTOR_NETTY_CONNECTOR);
+			});
+	}
+
+	@Test
+	void leavesReactorNettyAloneWithoutIt() {
+		this.runner.withClassLoader(new FilteredClassLoader(reactor.netty.http.client.HttpClient.class))
+			.run((context) -> {
+				assertThat(requestFactoryCustomizers(context)).containsExactlyInAnyOrder(JDK, APACHE, JETTY);
+				assertThat(connectorCustomizers(context)).containsExactlyInAnyOrder(APACHE_CONNECTOR,
+						JETTY_CONNECTOR);
+			});
+	}
+
+	private static Set<String> requestFactoryCustomizers(AssertableApplicationContext context) {
+		assertThat(context).hasNotFailed();
+		return new TreeSet<>(context.getBeansOfType(ClientHttpRequestFactoryBuilderCustomizer.class).keySet());
+	}
+
+	private static Set<String> connectorCustomizers(AssertableApplicationContext context) {
+		assertThat(context).hasNotFailed();
+		return new TreeSet<>(context.getBeansOfType(ClientHttpConnectorBuilderCustomizer.class).keySet());
 	}
 
 	private static List<ClientHttpRequestInterceptor> interceptorsOf(RestClientCustomizer customizer) {

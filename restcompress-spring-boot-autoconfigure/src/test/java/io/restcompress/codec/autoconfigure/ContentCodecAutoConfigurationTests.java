@@ -124,6 +124,25 @@ class ContentCodecAutoConfigurationTests {
 	}
 
 	@Test
+	void backsOffWhenUserDefinesDeflateCodec() {
+		this.contextRunner.withUserConfiguration(UserDeflateCodecConfiguration.class).run((context) -> {
+			assertThat(context).hasSingleBean(DeflateCodec.class).hasBean("userDeflateCodec");
+			DeflateCodec userCodec = context.getBean(DeflateCodec.class);
+			assertThat(context.getBean(ContentCodecs.class).find("deflate")).containsSame(userCodec);
+			assertThat(encode(userCodec)).isEqualTo(encode(new DeflateCodec(9)));
+		});
+	}
+
+	@Test
+	void backsOffWhenUserDefinesLzfCodec() {
+		this.contextRunner.withUserConfiguration(UserLzfCodecConfiguration.class).run((context) -> {
+			assertThat(context).hasSingleBean(LzfCodec.class).hasBean("userLzfCodec");
+			assertThat(context.getBean(ContentCodecs.class).find("lzf"))
+				.containsSame(context.getBean("userLzfCodec", LzfCodec.class));
+		});
+	}
+
+	@Test
 	void userCodecReplacesBuiltInCodecForTheSameCoding() {
 		this.contextRunner.withUserConfiguration(UserOwnGzipConfiguration.class).run((context) -> {
 			ContentCodec userCodec = context.getBean("userOwnGzip", ContentCodec.class);
@@ -197,6 +216,26 @@ class ContentCodecAutoConfigurationTests {
 		@Bean
 		GzipCodec userGzipCodec() {
 			return new GzipCodec(9);
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class UserDeflateCodecConfiguration {
+
+		@Bean
+		DeflateCodec userDeflateCodec() {
+			return new DeflateCodec(9);
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class UserLzfCodecConfiguration {
+
+		@Bean
+		LzfCodec userLzfCodec() {
+			return new LzfCodec();
 		}
 
 	}

@@ -8,12 +8,16 @@ import io.restcompress.codec.ZstdCodec;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.autoconfigure.condition.ConditionOutcome;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.ConditionContext;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.type.AnnotatedTypeMetadata;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.mockito.Mockito.mock;
 
 class NativeCodecAutoConfigurationTests {
 
@@ -111,6 +115,63 @@ class NativeCodecAutoConfigurationTests {
 			assertThat(context.getBean(BrotliCodec.class)).isSameAs(context.getBean("myBrotli"));
 			assertThat(context.getBean(Lz4Codec.class)).isSameAs(context.getBean("myLz4"));
 		});
+	}
+
+	@Test
+	void nativeLibraryConditionsMatchWhenZstdJniAndBrotli4jLoad() {
+		assertThat(outcome(new OnNativeLibraryCondition.Zstd())).satisfies((outcome) -> {
+			assertThat(outcome.isMatch()).isTrue();
+			assertThat(outcome.getMessage()).contains("zstd-jni");
+		});
+		assertThat(outcome(new OnNativeLibraryCondition.Brotli())).satisfies((outcome) -> {
+			assertThat(outcome.isMatch()).isTrue();
+			assertThat(outcome.getMessage()).contains("brotli4j");
+		});
+	}
+
+	@Test
+	void nativeLibraryConditionDoesNotMatchWhenTheNativeCodeDoesNotLoad() {
+		ConditionOutcome outcome = outcome(new FailingNativeLibraryCondition("zstd-jni",
+				new UnsatisfiedLinkError("no zstd-jni-1.5.7 in java.library.path")));
+		assertThat(outcome.isMatch()).isFalse();
+		assertThat(outcome.getMessage()).contains("zstd-jni does not load")
+			.contains("java.lang.UnsatisfiedLinkError: no zstd-jni-1.5.7 in java.library.path");
+	}
+
+	@Test
+	void nativeLibraryConditionDoesNotMatchWhenTheLoaderFails() {
+		ConditionOutcome outcome = outcome(new FailingNativeLibraryCondition("brotli4j",
+				new IllegalStateException("Unsupported platform: linux-riscv64")));
+		assertThat(outcome.isMatch()).isFalse();
+		assertThat(outcome.getMessage()).contains("brotli4j does not load")
+			.contains("Unsupported platform: linux-riscv64");
+	}
+
+	private static ConditionOutcome outcome(OnNativeLibraryCondition condition) {
+		return condition.getMatchOutcome(mock(ConditionContext.class), mock(AnnotatedTypeMetadata.class));
+	}
+
+	/**
+	 * A native library condition whose library fails to load as a platform without its native
+	 * code would make it fail.
+	 */
+	static final class FailingNativeLibraryCondition extends OnNativeLibraryCondition {
+
+		private final Throwable failure;
+
+		FailingNativeLibraryCondition(String library, Throwable failure) {
+			super(library);
+			this.failure = failure;
+		}
+
+		@Override
+		void load() {
+			if (this.failure instanceof Error error) {
+				throw error;
+			}
+			throw (RuntimeException) this.failure;
+		}
+
 	}
 
 	@Configuration(proxyBeanMethods = false)

@@ -1,19 +1,33 @@
 package io.restcompress.decision.autoconfigure;
 
+import java.util.List;
+
 import io.restcompress.client.ClientCompression;
 import io.restcompress.client.autoconfigure.ClientCompressionAutoConfiguration;
+import io.restcompress.codec.ContentCodecs;
 import io.restcompress.codec.autoconfigure.ContentCodecAutoConfiguration;
+import io.restcompress.codec.autoconfigure.GzipOnlyCodecsConfiguration;
+import io.restcompress.decision.AdaptivePolicy;
 import io.restcompress.decision.CodingLadder;
+import io.restcompress.decision.CodingOption;
 import io.restcompress.decision.CompressionDecisions;
+import io.restcompress.decision.DecisionLog;
+import io.restcompress.decision.LearnedPerformance;
 import io.restcompress.decision.NetworkLinks;
 import io.restcompress.internal.server.ResponseEncodingRules;
+import io.restcompress.metrics.CompressionRecorder;
+import io.restcompress.metrics.actuate.CompressionEndpoint;
 import io.restcompress.metrics.actuate.DecisionsContributor;
+import io.restcompress.metrics.autoconfigure.CompressionMetricsAutoConfiguration;
 import io.restcompress.server.autoconfigure.ServerCompressionAutoConfiguration;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.FilteredClassLoader;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
 import org.springframework.test.util.ReflectionTestUtils;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -91,6 +105,77 @@ class DecisionAutoConfigurationTests {
 	}
 
 	@Test
+	void staysOutWhenRestcompressIsDisabledAlthoughTheUserDefinesContentCodecs() {
+		this.contextRunner.withUserConfiguration(GzipOnlyCodecsConfiguration.class)
+			.withPropertyValues("restcompress.server.decision=adaptive", "restcompress.enabled=false")
+			.run((context) -> assertThat(context).hasSingleBean(ContentCodecs.class)
+				.doesNotHaveBean(CompressionDecisions.class)
+				.doesNotHaveBean(NetworkLinks.class)
+				.doesNotHaveBean(CodingLadder.class)
+				.doesNotHaveBean(DecisionProperties.class));
+	}
+
+	@Test
+	void staysOutWithoutContentCodecs() {
+		new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(DecisionAutoConfiguration.class))
+			.withPropertyValues("restcompress.server.decision=adaptive", "restcompress.client.decision=adaptive")
+			.run((context) -> assertThat(context).hasNotFailed()
+				.doesNotHaveBean(CompressionDecisions.class)
+				.doesNotHaveBean(NetworkLinks.class)
+				.doesNotHaveBean(CodingLadder.class));
+	}
+
+	@Test
+	void backsOffWhenUserDefinesNetworkLinks() {
+		this.contextRunner.withUserConfiguration(UserNetworkLinksConfiguration.class)
+			.withPropertyValues("restcompress.server.decision=adaptive")
+			.run((context) -> {
+				assertThat(context).hasSingleBean(NetworkLinks.class).hasBean("userNetworkLinks");
+				assertThat(context.getBean(CompressionDecisions.class).links())
+					.isSameAs(context.getBean("userNetworkLinks"));
+			});
+	}
+
+	@Test
+	void backsOffWhenUserDefinesCodingLadder() {
+		this.contextRunner.withUserConfiguration(UserCodingLadderConfiguration.class)
+			.withPropertyValues("restcompress.server.decision=adaptive")
+			.run((context) -> {
+				assertThat(context).hasSingleBean(CodingLadder.class).hasBean("userCodingLadder");
+				CodingLadder ladder = context.getBean(CodingLadder.class);
+				assertThat(ladder.rungs()).extracting((rung) -> rung.option().label()).containsExactly("gzip:1");
+				assertThat(context.getBean(CompressionDecisions.class).ladder()).isSameAs(ladder);
+			});
+	}
+
+	@Test
+	void backsOffWhenUserDefinesCompressionDecisions() {
+		this.contextRunner.withUserConfiguration(UserCompressionDecisionsConfiguration.class)
+			.withPropertyValues("restcompress.server.decision=adaptive")
+			.run((context) -> {
+				assertThat(context).hasSingleBean(CompressionDecisions.class).hasBean("userCompressionDecisions");
+				CompressionDecisions decisions = context.getBean(CompressionDecisions.class);
+				assertThat(decisionsOf(context.getBean(ResponseEncodingRules.class))).isSameAs(decisions);
+			});
+	}
+
+	@Test
+	void backsOffWhenUserDefinesDecisionsContributor() {
+		this.contextRunner
+			.withConfiguration(AutoConfigurations.of(CompressionMetricsAutoConfiguration.class))
+			.withUserConfiguration(UserDecisionsContributorConfiguration.class)
+			.withPropertyValues("restcompress.server.decision=adaptive",
+					"management.endpoints.web.exposure.include=restcompress")
+			.run((context) -> {
+				assertThat(context).hasSingleBean(DecisionsContributor.class);
+				assertThat(context.getBean(DecisionsContributor.class))
+					.isSameAs(UserDecisionsContributorConfiguration.CONTRIBUTOR);
+				assertThat(context.getBean(CompressionEndpoint.class)).extracting("decisions")
+					.isSameAs(UserDecisionsContributorConfiguration.CONTRIBUTOR);
+			});
+	}
+
+	@Test
 	void buildsLinksAndLadderFromProperties() {
 		this.contextRunner
 			.withPropertyValues("restcompress.server.decision=adaptive", "restcompress.network.bandwidth=1Gbit",
@@ -141,6 +226,49 @@ class DecisionAutoConfigurationTests {
 
 	private static Object decisionsOf(ResponseEncodingRules rules) {
 		return ReflectionTestUtils.getField(rules, "decisions");
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class UserNetworkLinksConfiguration {
+
+		@Bean
+		NetworkLinks userNetworkLinks() {
+			return new NetworkLinks(List.of(), null);
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class UserCodingLadderConfiguration {
+
+		@Bean
+		CodingLadder userCodingLadder(ContentCodecs codecs) {
+			return new CodingLadder(List.of(CodingOption.parse("gzip:1")), codecs);
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class UserCompressionDecisionsConfiguration {
+
+		@Bean
+		CompressionDecisions userCompressionDecisions(NetworkLinks links, CodingLadder ladder) {
+			return new CompressionDecisions(links, ladder, new AdaptivePolicy(new LearnedPerformance(0.5)),
+					new DecisionLog(), CompressionRecorder.NONE);
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class UserDecisionsContributorConfiguration {
+
+		static final DecisionsContributor CONTRIBUTOR = () -> "user's decisions";
+
+		@Bean
+		DecisionsContributor userDecisionsContributor() {
+			return CONTRIBUTOR;
+		}
+
 	}
 
 }

@@ -4,15 +4,22 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 
 import io.restcompress.codec.ContentCodec;
+import io.restcompress.codec.ContentCodecs;
+import io.restcompress.codec.GzipCodec;
 import io.restcompress.codec.ZstdCodec;
 import io.restcompress.codec.autoconfigure.ContentCodecAutoConfiguration;
+import io.restcompress.dictionary.CapturedBodies;
 import io.restcompress.dictionary.DictionaryBodyCopies;
 import io.restcompress.dictionary.DictionaryCodings;
+import io.restcompress.dictionary.DictionaryDeclarations;
+import io.restcompress.dictionary.DictionaryEndpoint;
 import io.restcompress.dictionary.DictionaryExchangeCodings;
+import io.restcompress.dictionary.DictionaryResponseBodies;
 import io.restcompress.dictionary.DictionaryStore;
 import io.restcompress.dictionary.DictionaryTrainer;
 import io.restcompress.dictionary.MatchPattern;
@@ -31,9 +38,15 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.FilteredClassLoader;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.boot.test.context.runner.ReactiveWebApplicationContextRunner;
 import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
 import org.springframework.util.unit.DataSize;
+import org.springframework.web.reactive.DispatcherHandler;
+import org.springframework.web.servlet.DispatcherServlet;
 import org.springframework.web.servlet.handler.SimpleUrlHandlerMapping;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -42,6 +55,12 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Tests for {@link DictionaryAutoConfiguration}.
  */
 class DictionaryAutoConfigurationTests {
+
+	private static final String ENABLED = "restcompress.dictionary.enabled=true";
+
+	private static final String EXPOSE_ENDPOINT = "management.endpoints.web.exposure.include=restcompressdictionaries";
+
+	private static final String MAPPING = "trainedDictionaryHandlerMapping";
 
 	private final WebApplicationContextRunner contextRunner = new WebApplicationContextRunner()
 		.withConfiguration(AutoConfigurations.of(ContentCodecAutoConfiguration.class, DictionaryAutoConfiguration.class,
@@ -73,7 +92,7 @@ class DictionaryAutoConfigurationTests {
 			assertThat(context).doesNotHaveBean(DictionaryStore.class)
 				.doesNotHaveBean(ExchangeCodings.class)
 				.doesNotHaveBean(ResponseBodyCopies.class)
-				.doesNotHaveBean("trainedDictionaryFilter");
+				.doesNotHaveBean("trainedDictionaryHandlerMapping");
 			CompressionHandlerInterceptor interceptor = context.getBean(CompressionHandlerInterceptor.class);
 			assertThat(interceptor).extracting("exchangeCodings").isSameAs(ExchangeCodings.NONE);
 			assertThat(interceptor).extracting("bodyCopies").isSameAs(ResponseBodyCopies.NONE);
@@ -136,6 +155,193 @@ class DictionaryAutoConfigurationTests {
 					.extracting("bodyCopies")
 					.isSameAs(context.getBean(DictionaryBodyCopies.class));
 			});
+	}
+
+	@Test
+	void doesNotCreateStoreOutsideAWebApplication() {
+		new ApplicationContextRunner()
+			.withConfiguration(AutoConfigurations.of(ContentCodecAutoConfiguration.class, DictionaryAutoConfiguration.class))
+			.withPropertyValues(ENABLED)
+			.run((context) -> assertThat(context).hasSingleBean(ContentCodecs.class)
+				.doesNotHaveBean(DictionaryStore.class)
+				.doesNotHaveBean(DictionaryTrainer.class)
+				.doesNotHaveBean(MAPPING));
+	}
+
+	@Test
+	void doesNotCreateStoreWhenRestcompressIsDisabled() {
+		this.contextRunner.withUserConfiguration(UserContentCodecsConfiguration.class)
+			.withPropertyValues(ENABLED, "restcompress.enabled=false")
+			.run((context) -> assertThat(context).hasSingleBean(ContentCodecs.class)
+				.doesNotHaveBean(DictionaryStore.class)
+				.doesNotHaveBean(DictionaryProperties.class)
+				.doesNotHaveBean(MAPPING));
+	}
+
+	@Test
+	void doesNotCreateStoreWhenServerIsDisabled() {
+		this.contextRunner.withPropertyValues(ENABLED, "restcompress.server.enabled=false")
+			.run((context) -> assertThat(context).hasSingleBean(ContentCodecs.class)
+				.doesNotHaveBean(DictionaryStore.class)
+				.doesNotHaveBean(DictionaryProperties.class)
+				.doesNotHaveBean(MAPPING));
+	}
+
+	@Test
+	void doesNotCreateStoreWithoutZstdJni() {
+		this.contextRunner.withClassLoader(new FilteredClassLoader("com.github.luben.zstd"))
+			.withPropertyValues(ENABLED)
+			.run((context) -> assertThat(context).hasSingleBean(ContentCodecs.class)
+				.doesNotHaveBean(DictionaryStore.class)
+				.doesNotHaveBean(DictionaryExchangeCodings.class)
+				.doesNotHaveBean(MAPPING));
+	}
+
+	@Test
+	void doesNotCreateStoreWithoutContentCodecs() {
+		new WebApplicationContextRunner()
+			.withConfiguration(AutoConfigurations.of(DictionaryAutoConfiguration.class))
+			.withPropertyValues(ENABLED)
+			.run((context) -> assertThat(context).hasNotFailed()
+				.doesNotHaveBean(DictionaryStore.class)
+				.doesNotHaveBean(MAPPING));
+	}
+
+	@Test
+	void backsOffWhenUserDefinesDictionaryStore() {
+		DictionaryStore own = new DictionaryStore(1024, 4096, 2, Duration.ofMinutes(1), Clock.systemUTC());
+		this.contextRunner.withPropertyValues(ENABLED).withBean(DictionaryStore.class, () -> own).run((context) -> {
+			assertThat(context).hasSingleBean(DictionaryStore.class);
+			assertThat(context.getBean(DictionaryStore.class)).isSameAs(own);
+			assertThat(context.getBean(CapturedBodies.class)).extracting("store").isSameAs(own);
+			assertThat(context.getBean(DictionaryExchangeCodings.class)).extracting("store").isSameAs(own);
+		});
+	}
+
+	@Test
+	void backsOffWhenUserDefinesDictionaryDeclarations() {
+		DictionaryDeclarations own = new DictionaryDeclarations();
+		this.contextRunner.withPropertyValues(ENABLED).withBean(DictionaryDeclarations.class, () -> own).run((context) -> {
+			assertThat(context).hasSingleBean(DictionaryDeclarations.class);
+			assertThat(context.getBean(DictionaryDeclarations.class)).isSameAs(own);
+			assertThat(context.getBean(DictionaryExchangeCodings.class)).extracting("declarations").isSameAs(own);
+			assertThat(context.getBean(DictionaryBodyCopies.class)).extracting("declarations").isSameAs(own);
+		});
+	}
+
+	@Test
+	void backsOffWhenUserDefinesDictionaryTrainer() {
+		DictionaryTrainer own = new DictionaryTrainer(1024, 1024, "/own-dictionaries");
+		this.contextRunner.withPropertyValues(ENABLED, EXPOSE_ENDPOINT)
+			.withBean(DictionaryTrainer.class, () -> own)
+			.run((context) -> {
+				assertThat(context).hasSingleBean(DictionaryTrainer.class);
+				assertThat(context.getBean(DictionaryTrainer.class)).isSameAs(own);
+				assertThat(context.getBean(CapturedBodies.class)).extracting("trainer").isSameAs(own);
+				assertThat(context.getBean(DictionaryEndpoint.class)).extracting("trainer").isSameAs(own);
+				SimpleUrlHandlerMapping mapping = context.getBean(MAPPING, SimpleUrlHandlerMapping.class);
+				assertThat(mapping.getUrlMap()).containsOnlyKeys("/own-dictionaries/*");
+				assertThat(mapping.getUrlMap().get("/own-dictionaries/*")).extracting("trainer").isSameAs(own);
+			});
+	}
+
+	@Test
+	void backsOffWhenUserDefinesDictionaryResponseBodies() {
+		DictionaryResponseBodies own = new DictionaryResponseBodies(List.of(new GzipCodec(1)));
+		this.contextRunner.withPropertyValues(ENABLED)
+			.withBean(DictionaryResponseBodies.class, () -> own)
+			.run((context) -> {
+				assertThat(context).hasSingleBean(DictionaryResponseBodies.class);
+				assertThat(context.getBean(DictionaryResponseBodies.class)).isSameAs(own);
+				SimpleUrlHandlerMapping mapping = context.getBean(MAPPING, SimpleUrlHandlerMapping.class);
+				assertThat(mapping.getUrlMap().get("/restcompress/dictionaries/*")).extracting("bodies").isSameAs(own);
+			});
+	}
+
+	@Test
+	void backsOffWhenUserDefinesCapturedBodies() {
+		CapturedBodies own = new CapturedBodies(
+				new DictionaryStore(1024, 4096, 2, Duration.ofMinutes(1), Clock.systemUTC()), null);
+		this.contextRunner.withPropertyValues(ENABLED).withBean(CapturedBodies.class, () -> own).run((context) -> {
+			assertThat(context).hasSingleBean(CapturedBodies.class);
+			assertThat(context.getBean(CapturedBodies.class)).isSameAs(own);
+			assertThat(context.getBean(DictionaryBodyCopies.class)).extracting("bodies").isSameAs(own);
+		});
+	}
+
+	@Test
+	void backsOffWhenUserDefinesExchangeCodings() {
+		ExchangeCodings own = (handler, path, applicationPath, requestHeader, response) -> List.of();
+		this.contextRunner.withPropertyValues(ENABLED).withBean(ExchangeCodings.class, () -> own).run((context) -> {
+			assertThat(context).hasSingleBean(ExchangeCodings.class).doesNotHaveBean(DictionaryExchangeCodings.class);
+			assertThat(context.getBean(ExchangeCodings.class)).isSameAs(own);
+			assertThat(context.getBean(CompressionHandlerInterceptor.class)).extracting("exchangeCodings")
+				.isSameAs(own);
+		});
+	}
+
+	@Test
+	void providesTheEndpointWhenItIsExposed() {
+		this.contextRunner.withPropertyValues(ENABLED, EXPOSE_ENDPOINT).run((context) -> {
+			assertThat(context).hasSingleBean(DictionaryEndpoint.class);
+			assertThat(context.getBean(DictionaryEndpoint.class)).extracting("trainer")
+				.isSameAs(context.getBean(DictionaryTrainer.class));
+		});
+	}
+
+	@Test
+	void leavesTheEndpointOutWhenItIsNotExposed() {
+		this.contextRunner.withPropertyValues(ENABLED)
+			.run((context) -> assertThat(context).hasSingleBean(DictionaryTrainer.class)
+				.doesNotHaveBean(DictionaryEndpoint.class));
+	}
+
+	@Test
+	void leavesTheEndpointOutWhenAccessIsNone() {
+		this.contextRunner
+			.withPropertyValues(ENABLED, EXPOSE_ENDPOINT, "management.endpoint.restcompressdictionaries.access=NONE")
+			.run((context) -> assertThat(context).hasSingleBean(DictionaryTrainer.class)
+				.doesNotHaveBean(DictionaryEndpoint.class));
+	}
+
+	@Test
+	void leavesTheEndpointOutWithoutTheActuatorOnTheClasspath() {
+		this.contextRunner.withClassLoader(new FilteredClassLoader("org.springframework.boot.actuate"))
+			.withPropertyValues(ENABLED, EXPOSE_ENDPOINT)
+			.run((context) -> assertThat(context).hasSingleBean(DictionaryStore.class)
+				.doesNotHaveBean(DictionaryEndpoint.class));
+	}
+
+	@Test
+	void backsOffWhenUserDefinesDictionaryEndpoint() {
+		DictionaryEndpoint own = new DictionaryEndpoint(new DictionaryTrainer(1024, 1024, "/own-dictionaries"));
+		this.contextRunner.withPropertyValues(ENABLED, EXPOSE_ENDPOINT)
+			.withBean(DictionaryEndpoint.class, () -> own)
+			.run((context) -> {
+				assertThat(context).hasSingleBean(DictionaryEndpoint.class);
+				assertThat(context.getBean(DictionaryEndpoint.class)).isSameAs(own);
+			});
+	}
+
+	@Test
+	void doesNotMapTrainedDictionariesWithoutSpringMvc() {
+		this.contextRunner.withClassLoader(new FilteredClassLoader(DispatcherServlet.class))
+			.withPropertyValues(ENABLED)
+			.run((context) -> assertThat(context).hasSingleBean(DictionaryStore.class)
+				.hasSingleBean(DictionaryTrainer.class)
+				.doesNotHaveBean(MAPPING));
+	}
+
+	@Test
+	void doesNotMapTrainedDictionariesWithoutWebFlux() {
+		new ReactiveWebApplicationContextRunner()
+			.withConfiguration(AutoConfigurations.of(ContentCodecAutoConfiguration.class,
+					DictionaryAutoConfiguration.class, ReactiveServerCompressionAutoConfiguration.class))
+			.withClassLoader(new FilteredClassLoader(DispatcherHandler.class))
+			.withPropertyValues(ENABLED)
+			.run((context) -> assertThat(context).hasSingleBean(DictionaryStore.class)
+				.hasSingleBean(DictionaryTrainer.class)
+				.doesNotHaveBean(MAPPING));
 	}
 
 	@Test
@@ -244,6 +450,16 @@ class DictionaryAutoConfigurationTests {
 				store.store(new byte[] { 2 }, all, "");
 				assertThat(store.size()).isOne();
 			});
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class UserContentCodecsConfiguration {
+
+		@Bean
+		ContentCodecs userContentCodecs() {
+			return ContentCodecs.of(new GzipCodec(1), new ZstdCodec(3, ZstdCodec.DEFAULT_MAX_WINDOW));
+		}
+
 	}
 
 }

@@ -99,6 +99,29 @@ class CompressionMetricsAutoConfigurationTests {
 	}
 
 	@Test
+	void backsOffWhenTheUserDefinesCompressionStatistics() {
+		this.runner.withPropertyValues(EXPOSE_ENDPOINT)
+			.withUserConfiguration(UserStatisticsConfiguration.class)
+			.run((context) -> {
+				assertThat(context).hasSingleBean(CompressionStatistics.class);
+				CompressionStatistics statistics = context.getBean(CompressionStatistics.class);
+				assertThat(statistics).isSameAs(UserStatisticsConfiguration.STATISTICS);
+				assertThat(context.getBean(CompressionEndpoint.class)).extracting("statistics").isSameAs(statistics);
+				assertThat(context.getBean(CompressionRecorder.class)).isSameAs(statistics.recorder());
+			});
+	}
+
+	@Test
+	void backsOffWhenTheUserDefinesCompressionEndpoint() {
+		this.runner.withPropertyValues(EXPOSE_ENDPOINT)
+			.withUserConfiguration(UserEndpointConfiguration.class)
+			.run((context) -> {
+				assertThat(context).hasSingleBean(CompressionEndpoint.class);
+				assertThat(context.getBean(CompressionEndpoint.class)).isSameAs(UserEndpointConfiguration.ENDPOINT);
+			});
+	}
+
+	@Test
 	void recordsIntoTheRegistryAndTheStatisticsWhenBothAreThere() {
 		this.withBootMetrics.withPropertyValues(EXPOSE_ENDPOINT).run((context) -> {
 			context.getBean(CompressionRecorder.class).skipped(Side.SERVER, Direction.RESPONSE, SkipReason.DISABLED);
@@ -178,6 +201,30 @@ class CompressionMetricsAutoConfigurationTests {
 		@Bean
 		CompressionRecorder userRecorder() {
 			return RECORDER;
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class UserStatisticsConfiguration {
+
+		static final CompressionStatistics STATISTICS = new CompressionStatistics();
+
+		@Bean
+		CompressionStatistics userStatistics() {
+			return STATISTICS;
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class UserEndpointConfiguration {
+
+		static final CompressionEndpoint ENDPOINT = new CompressionEndpoint(new CompressionStatistics(), null);
+
+		@Bean
+		CompressionEndpoint userEndpoint() {
+			return ENDPOINT;
 		}
 
 	}

@@ -3,12 +3,15 @@ package io.restcompress.server.autoconfigure;
 import java.time.Duration;
 import java.util.concurrent.ThreadPoolExecutor;
 
+import io.restcompress.codec.ContentCodecs;
 import io.restcompress.codec.autoconfigure.ContentCodecAutoConfiguration;
+import io.restcompress.codec.autoconfigure.GzipOnlyCodecsConfiguration;
 import io.restcompress.internal.server.ResponseEncodingRules;
 import io.restcompress.server.ContentCodingFilter;
 import io.restcompress.server.ServerCompressionSettings;
 import io.restcompress.server.reactive.ContentCodingWebFilter;
 import org.junit.jupiter.api.Test;
+import reactor.core.publisher.Flux;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.FilteredClassLoader;
@@ -137,6 +140,43 @@ class ReactiveServerCompressionAutoConfigurationTests {
 	void doesNothingWithoutWebFlux() {
 		this.contextRunner.withClassLoader(new FilteredClassLoader(WebFilter.class))
 			.run((context) -> assertThat(context).doesNotHaveBean(ContentCodingWebFilter.class));
+	}
+
+	@Test
+	void doesNothingWithoutReactor() {
+		this.contextRunner.withClassLoader(new FilteredClassLoader(Flux.class))
+			.run((context) -> assertThat(context).hasNotFailed()
+				.doesNotHaveBean(ContentCodingWebFilter.class)
+				.doesNotHaveBean(HttpHandlerDecoratorFactory.class));
+	}
+
+	@Test
+	void doesNothingWhenRestcompressIsDisabledAlthoughTheUserDefinesContentCodecs() {
+		this.contextRunner.withUserConfiguration(GzipOnlyCodecsConfiguration.class)
+			.withPropertyValues("restcompress.enabled=false")
+			.run((context) -> assertThat(context).hasSingleBean(ContentCodecs.class)
+				.doesNotHaveBean(WebFilter.class)
+				.doesNotHaveBean(HttpHandlerDecoratorFactory.class)
+				.doesNotHaveBean(ServerCompressionSettings.class));
+	}
+
+	@Test
+	void doesNothingWithoutContentCodecs() {
+		new ReactiveWebApplicationContextRunner()
+			.withConfiguration(AutoConfigurations.of(ReactiveServerCompressionAutoConfiguration.class))
+			.run((context) -> assertThat(context).hasNotFailed()
+				.doesNotHaveBean(ContentCodingWebFilter.class)
+				.doesNotHaveBean(HttpHandlerDecoratorFactory.class)
+				.doesNotHaveBean(ServerCompressionSettings.class));
+	}
+
+	@Test
+	void webFilterUsesUserResponseEncodingRules() {
+		this.contextRunner.withUserConfiguration(UserResponseEncodingRulesConfiguration.class).run((context) -> {
+			assertThat(context).hasSingleBean(ResponseEncodingRules.class).hasBean("userRules");
+			assertThat(context.getBean(ContentCodingWebFilter.class)).extracting("rules")
+				.isSameAs(context.getBean("userRules"));
+		});
 	}
 
 	@Test

@@ -8,12 +8,15 @@ import io.restcompress.codec.ContentCodec;
 import io.restcompress.codec.ContentCodecs;
 import io.restcompress.codec.GzipCodec;
 import io.restcompress.codec.autoconfigure.ContentCodecAutoConfiguration;
+import io.restcompress.codec.autoconfigure.GzipOnlyCodecsConfiguration;
+import io.restcompress.internal.server.ResponseEncodingRules;
 import io.restcompress.metrics.CompressionRecorder;
 import io.restcompress.server.CompressionHandlerInterceptor;
 import io.restcompress.server.CompressionMode;
 import io.restcompress.server.ContentCodingFilter;
 import io.restcompress.server.ContentDecodingExceptionResolver;
 import io.restcompress.server.ServerCompressionSettings;
+import org.apache.coyote.http11.AbstractHttp11Protocol;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -22,6 +25,7 @@ import org.springframework.boot.test.context.assertj.AssertableWebApplicationCon
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.boot.test.context.runner.ReactiveWebApplicationContextRunner;
 import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
+import org.springframework.boot.tomcat.TomcatProtocolHandlerCustomizer;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.boot.webmvc.autoconfigure.DispatcherServletAutoConfiguration;
 import org.springframework.boot.webmvc.autoconfigure.WebMvcAutoConfiguration;
@@ -125,6 +129,49 @@ class ServerCompressionAutoConfigurationTests {
 				.doesNotHaveBean(FilterRegistrationBean.class)
 				.doesNotHaveBean(ServerCompressionSettings.class)
 				.doesNotHaveBean(CompressionHandlerInterceptor.class));
+	}
+
+	@Test
+	void backsOffWhenRestcompressIsDisabledAlthoughTheUserDefinesContentCodecs() {
+		this.contextRunner.withUserConfiguration(GzipOnlyCodecsConfiguration.class)
+			.withPropertyValues("restcompress.enabled=false")
+			.run((context) -> assertThat(context).hasSingleBean(ContentCodecs.class)
+				.doesNotHaveBean(FilterRegistrationBean.class)
+				.doesNotHaveBean(ServerCompressionSettings.class)
+				.doesNotHaveBean(TomcatDoubleEncodingGuard.class)
+				.doesNotHaveBean(CompressionHandlerInterceptor.class));
+	}
+
+	@Test
+	void guardsTomcatAgainstEncodingTwice() {
+		this.contextRunner.run((context) -> {
+			assertThat(context).hasSingleBean(TomcatDoubleEncodingGuard.class);
+			assertThat(context.getBean(TomcatDoubleEncodingGuard.class)).extracting("codecs")
+				.isSameAs(context.getBean(ContentCodecs.class));
+		});
+	}
+
+	@Test
+	void doesNotGuardTomcatWithoutTomcat() {
+		this.contextRunner.withClassLoader(new FilteredClassLoader(AbstractHttp11Protocol.class))
+			.run((context) -> assertThat(context).hasSingleBean(FilterRegistrationBean.class)
+				.doesNotHaveBean(TomcatDoubleEncodingGuard.class));
+	}
+
+	@Test
+	void doesNotGuardTomcatWithoutBootsTomcatModule() {
+		this.contextRunner.withClassLoader(new FilteredClassLoader(TomcatProtocolHandlerCustomizer.class))
+			.run((context) -> assertThat(context).hasSingleBean(FilterRegistrationBean.class)
+				.doesNotHaveBean(TomcatDoubleEncodingGuard.class));
+	}
+
+	@Test
+	void filterUsesUserResponseEncodingRules() {
+		this.contextRunner.withUserConfiguration(UserResponseEncodingRulesConfiguration.class).run((context) -> {
+			assertThat(context).hasSingleBean(ResponseEncodingRules.class).hasBean("userRules");
+			assertThat(filterRegistration(context).getFilter()).extracting("rules")
+				.isSameAs(context.getBean("userRules"));
+		});
 	}
 
 	@Test

@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.boot.test.context.runner.ReactiveWebApplicationContextRunner;
 import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
 import org.springframework.web.socket.server.standard.StandardWebSocketUpgradeStrategy;
 
@@ -38,6 +39,15 @@ class WebSocketCompressionAutoConfigurationTests {
 		new ApplicationContextRunner()
 			.withConfiguration(AutoConfigurations.of(WebSocketCompressionAutoConfiguration.class))
 			.run((context) -> assertThat(context).doesNotHaveBean(CompressionHandshakeHandler.class));
+	}
+
+	@Test
+	void doesNothingInAReactiveApplication() {
+		new ReactiveWebApplicationContextRunner()
+			.withConfiguration(AutoConfigurations.of(WebSocketCompressionAutoConfiguration.class))
+			.run((context) -> assertThat(context).hasNotFailed()
+				.doesNotHaveBean(CompressionHandshakeHandler.class)
+				.doesNotHaveBean(WebSocketCompressionProperties.class));
 	}
 
 	@Test
@@ -84,6 +94,21 @@ class WebSocketCompressionAutoConfigurationTests {
 				.summary()
 				.totalAmount()).isEqualTo(100);
 		});
+	}
+
+	@Test
+	void backsOffWhenTheUserDefinesAMessageRecorder() {
+		WebSocketMessageRecorder own = new WebSocketMessageRecorder() {
+		};
+		this.runner.withBean(SimpleMeterRegistry.class)
+			.withBean(WebSocketMessageRecorder.class, () -> own)
+			.run((context) -> {
+				assertThat(context).hasSingleBean(WebSocketMessageRecorder.class);
+				assertThat(context.getBean(WebSocketMessageRecorder.class)).isSameAs(own);
+				assertThat(context.getBean(CompressionHandshakeHandler.class).getRequestUpgradeStrategy())
+					.extracting("recorder")
+					.isSameAs(own);
+			});
 	}
 
 	@Test
