@@ -10,8 +10,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * The threads the blocking decoders of reactive bodies run on: at most {@code maxThreads}, so
  * that slow peers cannot make the application create threads without bound. Bodies beyond that
  * wait in a bounded queue (their upstream is not read meanwhile); past the queue a body fails
- * at once with a {@link RejectedExecutionException} naming the limit. Idle threads end after a
- * minute.
+ * at once with a {@link Busy} naming the limit. Idle threads end after a minute.
  */
 public final class DecoderThreads extends ThreadPoolExecutor {
 
@@ -26,8 +25,8 @@ public final class DecoderThreads extends ThreadPoolExecutor {
 	public DecoderThreads(String name, int maxThreads, int maxQueued) {
 		super(maxThreads, maxThreads, KEEP_ALIVE_SECONDS, TimeUnit.SECONDS, new ArrayBlockingQueue<>(maxQueued),
 				daemonThreads(name), (task, pool) -> {
-					throw new RejectedExecutionException("All " + maxThreads + " " + name
-							+ " threads are busy and " + maxQueued + " bodies wait for one; raise the thread limit");
+					throw new Busy("All " + maxThreads + " " + name + " threads are busy and " + maxQueued
+							+ " bodies wait for one; raise the thread limit");
 				});
 		allowCoreThreadTimeOut(true);
 	}
@@ -39,6 +38,18 @@ public final class DecoderThreads extends ThreadPoolExecutor {
 			thread.setDaemon(true);
 			return thread;
 		};
+	}
+
+	/**
+	 * Thrown when a body finds every thread busy and the queue full: the server (or client) is
+	 * overloaded, which a server answers with {@code 503}.
+	 */
+	public static final class Busy extends RejectedExecutionException {
+
+		Busy(String message) {
+			super(message);
+		}
+
 	}
 
 }

@@ -65,15 +65,36 @@ public record CodingProblem(HttpStatus status, String detail, String coding, @Nu
 	}
 
 	/**
+	 * A 503 for a request body that no decoder thread can take now.
+	 * @param contentEncoding the request's codings
+	 * @param detail why, naming the limit
+	 * @return the problem
+	 */
+	public static CodingProblem decodersBusy(String contentEncoding, String detail) {
+		return new CodingProblem(HttpStatus.SERVICE_UNAVAILABLE, detail, echoed(contentEncoding), null);
+	}
+
+	/**
 	 * Returns the decoding failure that caused an exception, searching its causes.
 	 * @param ex what the application's handling failed with
 	 * @return the decoding failure, or {@code null} if none caused it
 	 */
 	public static @Nullable ContentDecodingException decodingFailure(Throwable ex) {
+		return cause(ex, ContentDecodingException.class);
+	}
+
+	/**
+	 * Returns the first exception of a type among an exception and its causes.
+	 * @param <T> the type
+	 * @param ex the exception
+	 * @param type the type
+	 * @return the exception of that type, or {@code null} if none caused it
+	 */
+	public static <T extends Throwable> @Nullable T cause(Throwable ex, Class<T> type) {
 		Throwable candidate = ex;
 		for (int depth = 0; candidate != null && depth < 20; depth++) {
-			if (candidate instanceof ContentDecodingException failure) {
-				return failure;
+			if (type.isInstance(candidate)) {
+				return type.cast(candidate);
 			}
 			candidate = candidate.getCause();
 		}

@@ -1,6 +1,7 @@
 package io.restcompress.server.reactive;
 
 import io.restcompress.codec.ContentDecodingException;
+import io.restcompress.internal.reactive.DecoderThreads;
 import io.restcompress.internal.server.CodingProblem;
 import io.restcompress.internal.server.ExchangeCodings;
 import io.restcompress.internal.server.ResponseBodyCopies;
@@ -14,6 +15,7 @@ import io.restcompress.server.ServerCompressionSettings;
 import reactor.core.publisher.Mono;
 
 import org.springframework.core.Ordered;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.server.PathContainer;
 import org.springframework.http.server.reactive.ServerHttpRequest;
 import org.springframework.http.server.reactive.ServerHttpResponse;
@@ -26,9 +28,13 @@ import org.springframework.web.util.pattern.PathPattern;
  * Encodes the responses of reactive exchanges that the handler, the response and the client's
  * {@code Accept-Encoding} allow, by the same rules as the servlet filter, on the thread that
  * delivers each buffer; and answers a request body that fails to decode as the application
- * reads it (see {@link ContentDecodingHttpHandler}) with 413 or 400.
+ * reads it (see {@link ContentDecodingHttpHandler}) with 413, 408 or 400, and one that no
+ * decoder thread can take (every thread busy, the queue full) with 503 and {@code Retry-After}.
  */
 public class ContentCodingWebFilter implements WebFilter, Ordered {
+
+	/** The seconds a client is asked to wait when every decoder thread is busy. */
+	private static final String RETRY_AFTER_BUSY = "1";
 
 	private final ServerCompressionSettings settings;
 
@@ -110,13 +116,24 @@ public class ContentCodingWebFilter implements WebFilter, Ordered {
 	}
 
 	private Mono<Void> decodingFailed(ServerWebExchange exchange, ServerHttpResponse response, Throwable ex) {
-		ContentDecodingException failure = CodingProblem.decodingFailure(ex);
-		if (failure == null || response.isCommitted()) {
+		if (response.isCommitted()) {
 			return Mono.error(ex);
 		}
-		return ContentDecodingHttpHandler.problem(exchange.getRequest(), response,
-				CodingProblem.decodingFailed(failure), true);
+		ContentDecodingException failure = CodingProblem.decodingFailure(ex);
+		if (failure != null) {
+			return ContentDecodingHttpHandler.problem(exchange.getRequest(), response,
+					CodingProblem.decodingFailed(failure), true);
+		}
+		DecoderThreads.Busy busy = CodingProblem.cause(ex, DecoderThreads.Busy.class);
+		if (busy != null) {
+			response.getHeaders().set(HttpHeaders.RETRY_AFTER, RETRY_AFTER_BUSY);
+			String coding = exchange.getRequest().getHeaders().getFirst(HttpHeaders.CONTENT_ENCODING);
+			return ContentDecodingHttpHandler.problem(exchange.getRequest(), response,
+					CodingProblem.decodersBusy((coding != null) ? coding : "", String.valueOf(busy.getMessage())), true);
+		}
+		return Mono.error(ex);
 	}
+
 
 	private boolean isExcluded(ServerHttpRequest request) {
 		if (this.settings.excludedPaths().isEmpty()) {
