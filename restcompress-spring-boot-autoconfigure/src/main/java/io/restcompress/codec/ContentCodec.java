@@ -46,11 +46,14 @@ public interface ContentCodec {
 	}
 
 	/**
-	 * Returns a stream that encodes what is written to it into {@code target}.
-	 * @param target where the encoded bytes go
-	 * @return the encoding stream
-	 * @throws IOException if the coding's header cannot be written
+	 * Returns the suffix a strong entity tag of a representation in this coding gets
+	 * ({@code "v1"} becomes {@code "v1-gzip"}).
+	 * @return the suffix, the coding unless the coding's output depends on more than the content
 	 */
+	default String entityTagSuffix() {
+		return coding();
+	}
+
 	/**
 	 * Returns this codec compressing at another level, for the adaptive decision's ladder;
 	 * decoding is unchanged.
@@ -63,6 +66,12 @@ public interface ContentCodec {
 		throw new UnsupportedOperationException("The " + coding() + " coding has no compression levels");
 	}
 
+	/**
+	 * Returns a stream that encodes what is written to it into {@code target}.
+	 * @param target where the encoded bytes go
+	 * @return the encoding stream
+	 * @throws IOException if the coding's header cannot be written
+	 */
 	OutputStream encoder(OutputStream target) throws IOException;
 
 	/**

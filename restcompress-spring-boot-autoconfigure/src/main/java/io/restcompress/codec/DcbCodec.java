@@ -47,6 +47,8 @@ public final class DcbCodec implements ContentCodec {
 
 	private final byte[] header;
 
+	private final String entityTagSuffix;
+
 	private final PreparedOnce<PreparedDictionary> prepared;
 
 	/**
@@ -60,6 +62,7 @@ public final class DcbCodec implements ContentCodec {
 	 */
 	public DcbCodec(BrotliCodec brotli, byte[] dictionary, byte[] hash) {
 		this.header = DictionaryHeader.of(MAGIC, hash);
+		this.entityTagSuffix = DictionaryHeader.entityTagSuffix(CODING, hash);
 		this.brotli = (brotli.quality() >= MIN_QUALITY) ? brotli : brotli.withLevel(MIN_QUALITY);
 		this.dictionary = dictionary;
 		this.directDictionary = new PreparedOnce<>(() -> DczCodec.directCopy(dictionary));
@@ -69,6 +72,16 @@ public final class DcbCodec implements ContentCodec {
 	@Override
 	public String coding() {
 		return CODING;
+	}
+
+	/**
+	 * Returns the coding and the start of the dictionary's hash: representations encoded
+	 * against different dictionaries differ.
+	 * @return the suffix, for example {@code dcb-1a2b3c4d}
+	 */
+	@Override
+	public String entityTagSuffix() {
+		return this.entityTagSuffix;
 	}
 
 	@Override

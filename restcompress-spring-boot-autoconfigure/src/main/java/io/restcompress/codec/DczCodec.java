@@ -56,6 +56,8 @@ public final class DczCodec implements ContentCodec {
 
 	private final byte[] header;
 
+	private final String entityTagSuffix;
+
 	private final PreparedOnce<ZstdDictCompress> compressionDictionary;
 
 	private final PreparedOnce<ZstdDictDecompress> decompressionDictionary;
@@ -70,6 +72,7 @@ public final class DczCodec implements ContentCodec {
 	 */
 	public DczCodec(ZstdCodec zstd, byte[] dictionary, byte[] hash) {
 		this.header = DictionaryHeader.of(MAGIC, hash);
+		this.entityTagSuffix = DictionaryHeader.entityTagSuffix(CODING, hash);
 		if (!usableAsDictionary(dictionary)) {
 			throw new IllegalArgumentException("Raw-content dictionaries must not start with zstd's dictionary magic number");
 		}
@@ -119,6 +122,16 @@ public final class DczCodec implements ContentCodec {
 	@Override
 	public String coding() {
 		return CODING;
+	}
+
+	/**
+	 * Returns the coding and the start of the dictionary's hash: representations encoded
+	 * against different dictionaries differ.
+	 * @return the suffix, for example {@code dcz-1a2b3c4d}
+	 */
+	@Override
+	public String entityTagSuffix() {
+		return this.entityTagSuffix;
 	}
 
 	@Override

@@ -56,8 +56,11 @@ public final class DictionaryExchangeCodings implements ExchangeCodings {
 		String contextPath = applicationPath.get();
 		byte[] hash = DictionaryFields.parseAvailableDictionary(requestHeader.apply(DictionaryFields.AVAILABLE_DICTIONARY));
 		if (!declaration.trained()) {
-			response.set(DictionaryFields.USE_AS_DICTIONARY, contextPath.isEmpty() ? declaration.field()
-					: DictionaryFields.useAsDictionary(contextPath, declaration.match(), declaration.id()));
+			String useAsDictionary = useAsDictionary(declaration, contextPath);
+			if (useAsDictionary == null) {
+				return List.of();
+			}
+			response.set(DictionaryFields.USE_AS_DICTIONARY, useAsDictionary);
 		}
 		else {
 			advertiseTrained(declaration.match(), contextPath, hash, response);
@@ -69,6 +72,25 @@ public final class DictionaryExchangeCodings implements ExchangeCodings {
 		String pathWithinApplication = path.startsWith(contextPath) ? path.substring(contextPath.length()) : path;
 		StoredDictionary dictionary = (hash != null) ? find(declaration, hash, pathWithinApplication) : null;
 		return (dictionary != null) ? this.codings.of(dictionary, declaration.codings()) : List.of();
+	}
+
+	/**
+	 * Writes the {@code Use-As-Dictionary} field for the path the client reached the application
+	 * by, or returns {@code null} when that path cannot be written into it (longer than a
+	 * structured-field string may be here, as a client can make it with repeated slashes): the
+	 * response then neither offers nor uses a dictionary.
+	 */
+	private static @Nullable String useAsDictionary(DictionaryDeclarations.Declaration declaration,
+			String contextPath) {
+		if (contextPath.isEmpty()) {
+			return declaration.field();
+		}
+		try {
+			return DictionaryFields.useAsDictionary(contextPath, declaration.match(), declaration.id());
+		}
+		catch (IllegalArgumentException ex) {
+			return null;
+		}
 	}
 
 	/**

@@ -41,6 +41,8 @@ final class CompressionExchange {
 
 	private final boolean responseEncodable;
 
+	private List<String> keptInVary = List.of();
+
 	CompressionExchange(ResponseEncodingRules rules, HttpServletRequest request, boolean responseEncodable) {
 		this.rules = rules;
 		this.request = request;
@@ -58,6 +60,20 @@ final class CompressionExchange {
 
 	void handledBy(HandlerCompression handler) {
 		this.handler = handler;
+	}
+
+	/**
+	 * Keeps request field names in the response's {@code Vary} whatever the application sets
+	 * it to later: the fields restcompress's choice depends on before the handler runs (a
+	 * dictionary handler's {@code Available-Dictionary}).
+	 * @param names the field names
+	 */
+	void keepInVary(List<String> names) {
+		this.keptInVary = List.copyOf(names);
+	}
+
+	List<String> keptInVary() {
+		return this.keptInVary;
 	}
 
 	/**

@@ -1,14 +1,19 @@
 package io.restcompress.server;
 
+import java.util.List;
+
+import io.restcompress.codec.ContentCodec;
 import io.restcompress.internal.server.ExchangeCodings;
 import io.restcompress.internal.server.HandlerCompression;
 import io.restcompress.internal.server.HandlerCompressionResolver;
 import io.restcompress.internal.server.ResponseBodyCopies;
 import io.restcompress.internal.server.ServletApplicationPaths;
+import io.restcompress.internal.server.VaryHeader;
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
+import org.springframework.http.HttpHeaders;
 import org.springframework.web.servlet.HandlerInterceptor;
 
 /**
@@ -44,16 +49,31 @@ public class CompressionHandlerInterceptor implements HandlerInterceptor {
 		this.bodyCopies = bodyCopies;
 	}
 
+	/**
+	 * Puts the codings the exchange offers for this handler first, and keeps in {@code Vary}
+	 * what the offer added to it, whatever the handler sets {@code Vary} to.
+	 */
+	private HandlerCompression offer(HttpServletRequest request, HttpServletResponse response, Object handler,
+			CompressionExchange exchange, HandlerCompression allowed) {
+		List<String> varyBefore = List.copyOf(response.getHeaders(HttpHeaders.VARY));
+		List<ContentCodec> offered = this.exchangeCodings.offer(handler, request.getRequestURI(),
+				() -> ServletApplicationPaths.applicationPath(request), request::getHeader,
+				new ServletResponseFields(response));
+		List<String> addedToVary = VaryHeader.added(varyBefore, response.getHeaders(HttpHeaders.VARY));
+		if (!addedToVary.isEmpty()) {
+			exchange.keepInVary(addedToVary);
+		}
+		return allowed.withFirst(offered, this.settings.responseCodecs());
+	}
+
 	@Override
 	public boolean preHandle(HttpServletRequest request, HttpServletResponse response, Object handler) {
 		CompressionExchange exchange = CompressionExchange.find(request);
 		if (exchange != null) {
 			HandlerCompression allowed = this.resolver.resolve(handler);
 			if (exchange.isResponseEncodable()) {
-				if (allowed.allowed()) {
-					allowed = allowed.withFirst(this.exchangeCodings.offer(handler, request.getRequestURI(),
-							() -> ServletApplicationPaths.applicationPath(request),
-							request::getHeader, new ServletResponseFields(response)), this.settings.responseCodecs());
+				if (allowed.allowed() && this.exchangeCodings != ExchangeCodings.NONE) {
+					allowed = offer(request, response, handler, exchange, allowed);
 				}
 				DispatcherType dispatch = request.getDispatcherType();
 				if (dispatch == DispatcherType.REQUEST || dispatch == DispatcherType.FORWARD) {

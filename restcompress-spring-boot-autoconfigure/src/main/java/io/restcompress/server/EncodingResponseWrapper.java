@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.nio.charset.Charset;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -14,6 +15,7 @@ import io.restcompress.internal.server.EncodingHeaders;
 import io.restcompress.internal.server.ResponseBodyCopy;
 import io.restcompress.internal.server.ResponseEncodingDecision;
 import io.restcompress.internal.server.ResponseFields;
+import io.restcompress.internal.server.VaryHeader;
 import io.restcompress.metrics.CompressionRecorder;
 import io.restcompress.metrics.Direction;
 import io.restcompress.metrics.Side;
@@ -175,6 +177,11 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 	public void setHeader(String name, @Nullable String value) {
 		if (this.state != State.IDENTITY && HttpHeaders.CONTENT_LENGTH.equalsIgnoreCase(name)) {
 			setContentLengthLong((value != null) ? parseLength(value) : -1);
+		}
+		else if (HttpHeaders.VARY.equalsIgnoreCase(name) && !this.exchange.keptInVary().isEmpty()) {
+			List<String> lines = VaryHeader.keeping((value != null) ? List.of(value) : List.of(),
+					this.exchange.keptInVary());
+			super.setHeader(name, String.join(", ", lines));
 		}
 		else {
 			super.setHeader(name, encodedEntityTag(name, value));

@@ -1,6 +1,7 @@
 package io.restcompress.codec;
 
 import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
@@ -179,16 +180,36 @@ class ContentDecodingTests {
 	}
 
 	@Test
-	void limitsTheInnerLayersToo() throws IOException {
+	void readsAStackedBodyOfExactlyTheLimitWhoseInnerLayerIsLarger() throws IOException {
 		byte[] random = new byte[200_000];
 		new Random(7).nextBytes(random);
 		byte[] gzipped = Codecs.encode(Codecs.GZIP_1, random);
-		assertThat(gzipped.length).isGreaterThan(200_010);
+		assertThat(gzipped.length).isGreaterThan(random.length);
 		byte[] stacked = Codecs.encode(Codecs.LZF, gzipped);
 		InputStream decoded = ContentDecoding.open(new ByteArrayInputStream(stacked), List.of(Codecs.LZF, Codecs.GZIP_1),
-				200_010, ContentDecoding.Listener.NONE);
+				random.length, ContentDecoding.Listener.NONE);
+		assertThat(decoded.readAllBytes()).isEqualTo(random);
+	}
+
+	/**
+	 * Empty gzip members decode to nothing, so only the inner layer's limit stops a body made
+	 * of many of them.
+	 */
+	@Test
+	void limitsTheInnerLayersToTheLimitAndAMargin() throws IOException {
+		byte[] emptyMember = Codecs.encode(Codecs.GZIP_1, new byte[0]);
+		ByteArrayOutputStream members = new ByteArrayOutputStream();
+		while (members.size() < 200_000) {
+			members.write(emptyMember);
+		}
+		byte[] stacked = Codecs.encode(Codecs.LZF, members.toByteArray());
+		InputStream decoded = ContentDecoding.open(new ByteArrayInputStream(stacked), List.of(Codecs.LZF, Codecs.GZIP_1),
+				100_000, ContentDecoding.Listener.NONE);
 		assertThatExceptionOfType(ContentTooLargeException.class).isThrownBy(decoded::readAllBytes)
 			.satisfies((ex) -> assertThat(ex.getCoding()).isEqualTo("lzf"));
+		InputStream withinTheMargin = ContentDecoding.open(new ByteArrayInputStream(stacked),
+				List.of(Codecs.LZF, Codecs.GZIP_1), 150_000, ContentDecoding.Listener.NONE);
+		assertThat(withinTheMargin.readAllBytes()).isEmpty();
 	}
 
 	@Test

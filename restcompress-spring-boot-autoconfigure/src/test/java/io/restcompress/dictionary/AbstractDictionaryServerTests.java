@@ -63,10 +63,40 @@ abstract class AbstractDictionaryServerTests extends DictionaryServerTestBase {
 		byte[] previous = get("/api/feed").body();
 		String available = DictionaryFields.availableDictionary(DczCodec.sha256(previous));
 		HttpResponse<byte[]> response = get("/api/feed", "Accept-Encoding", "dcz", "Available-Dictionary", available);
-		assertThat(response.headers().firstValue("ETag")).hasValue("\"v1-dcz\"");
+		String tag = "\"v1-dcz-" + hashStart(previous) + "\"";
+		assertThat(response.headers().firstValue("ETag")).hasValue(tag);
 		HttpResponse<byte[]> notModified = get("/api/feed", "Accept-Encoding", "dcz", "Available-Dictionary", available,
-				"If-None-Match", "\"v1-dcz\"");
+				"If-None-Match", tag);
 		assertThat(notModified.statusCode()).isEqualTo(304);
+		assertThat(notModified.headers().firstValue("ETag")).hasValue(tag);
+	}
+
+	/**
+	 * The same version sent against two dictionaries is two representations, with two strong
+	 * tags (RFC 9110, section 8.8.3.3), each of which validates the version.
+	 */
+	@Test
+	void dczAgainstAnotherDictionaryCarriesAnotherEntityTag() throws Exception {
+		byte[] first = get("/api/feed").body();
+		this.versions.version = 2;
+		byte[] second = get("/api/feed").body();
+		this.versions.version = 3;
+		HttpResponse<byte[]> againstFirst = get("/api/feed", "Accept-Encoding", "dcz", "Available-Dictionary",
+				DictionaryFields.availableDictionary(DczCodec.sha256(first)));
+		HttpResponse<byte[]> againstSecond = get("/api/feed", "Accept-Encoding", "dcz", "Available-Dictionary",
+				DictionaryFields.availableDictionary(DczCodec.sha256(second)));
+		assertThat(againstFirst.headers().firstValue("Content-Encoding")).hasValue("dcz");
+		assertThat(againstSecond.headers().firstValue("Content-Encoding")).hasValue("dcz");
+		assertThat(againstFirst.headers().firstValue("ETag")).hasValue("\"v3-dcz-" + hashStart(first) + "\"");
+		assertThat(againstSecond.headers().firstValue("ETag")).hasValue("\"v3-dcz-" + hashStart(second) + "\"");
+		HttpResponse<byte[]> notModified = get("/api/feed", "Accept-Encoding", "dcz", "Available-Dictionary",
+				DictionaryFields.availableDictionary(DczCodec.sha256(second)), "If-None-Match",
+				"\"v3-dcz-" + hashStart(first) + "\"");
+		assertThat(notModified.statusCode()).isEqualTo(304);
+	}
+
+	private static String hashStart(byte[] dictionary) {
+		return HexFormat.of().formatHex(DczCodec.sha256(dictionary), 0, 4);
 	}
 
 	@Test
@@ -76,7 +106,7 @@ abstract class AbstractDictionaryServerTests extends DictionaryServerTestBase {
 		HttpResponse<byte[]> response = get("/api/feed", "Accept-Encoding", "dcb, br, zstd", "Available-Dictionary",
 				DictionaryFields.availableDictionary(DczCodec.sha256(previous)));
 		assertThat(response.headers().firstValue("Content-Encoding")).hasValue("dcb");
-		assertThat(response.headers().firstValue("ETag")).hasValue("\"v2-dcb\"");
+		assertThat(response.headers().firstValue("ETag")).hasValue("\"v2-dcb-" + hashStart(previous) + "\"");
 		byte[] body = response.body();
 		assertThat(HexFormat.of().formatHex(body, 0, 4)).isEqualTo("ff444342");
 		assertThat(Arrays.copyOfRange(body, 4, 36)).isEqualTo(DczCodec.sha256(previous));
@@ -112,9 +142,10 @@ abstract class AbstractDictionaryServerTests extends DictionaryServerTestBase {
 		byte[] catalog = get("/api/catalog").body();
 		String available = DictionaryFields.availableDictionary(DczCodec.sha256(catalog));
 		HttpResponse<byte[]> response = get("/api/catalog", "Accept-Encoding", "dcb", "Available-Dictionary", available);
-		assertThat(response.headers().firstValue("ETag")).hasValue("\"c1-dcb\"");
+		String tag = "\"c1-dcb-" + hashStart(catalog) + "\"";
+		assertThat(response.headers().firstValue("ETag")).hasValue(tag);
 		HttpResponse<byte[]> notModified = get("/api/catalog", "Accept-Encoding", "dcb", "Available-Dictionary",
-				available, "If-None-Match", "\"c1-dcb\"");
+				available, "If-None-Match", tag);
 		assertThat(notModified.statusCode()).isEqualTo(304);
 	}
 

@@ -3,18 +3,25 @@ package io.restcompress.dictionary;
 import java.net.http.HttpResponse;
 
 import io.restcompress.codec.DczCodec;
+import jakarta.servlet.http.HttpServletResponse;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
 import org.springframework.stereotype.Controller;
 import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RestController;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Compression dictionaries on Spring MVC and Tomcat.
  */
-@SpringBootTest(classes = { DictionaryTestApplication.class, DictionaryServerIntegrationTests.Forwarding.class },
+@SpringBootTest(
+		classes = { DictionaryTestApplication.class, DictionaryServerIntegrationTests.Forwarding.class,
+				DictionaryServerIntegrationTests.VaryingByOrigin.class },
 		webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "restcompress.dictionary.enabled=true", "restcompress.server.excluded-paths=/api/excluded/**", "management.endpoints.web.exposure.include=restcompressdictionaries" })
 class DictionaryServerIntegrationTests extends AbstractDictionaryServerTests {
@@ -27,6 +34,35 @@ class DictionaryServerIntegrationTests extends AbstractDictionaryServerTests {
 		HttpResponse<byte[]> next = get("/api/feed", "Accept-Encoding", "dcz", "Available-Dictionary",
 				DictionaryFields.availableDictionary(DczCodec.sha256(forwarded)));
 		assertThat(next.headers().firstValue("Content-Encoding")).hasValue("dcz");
+	}
+
+	/**
+	 * The handler sets {@code Vary} itself after the interceptor added
+	 * {@code Available-Dictionary} to it; a {@code dcz} response must still name it, or a cache
+	 * would give the body to clients without the dictionary.
+	 */
+	@Test
+	void keepsAvailableDictionaryInVaryWhenTheHandlerSetsVaryItself() throws Exception {
+		HttpResponse<byte[]> first = get("/api/varying");
+		assertThat(first.headers().allValues("Vary")).containsExactly("Origin, Available-Dictionary, Accept-Encoding");
+		HttpResponse<byte[]> next = get("/api/varying", "Accept-Encoding", "dcz", "Available-Dictionary",
+				DictionaryFields.availableDictionary(DczCodec.sha256(first.body())));
+		assertThat(next.headers().firstValue("Content-Encoding")).hasValue("dcz");
+		assertThat(next.headers().allValues("Vary")).containsExactly("Origin, Available-Dictionary, Accept-Encoding");
+	}
+
+	@RestController
+	static class VaryingByOrigin {
+
+		@DictionaryCompressed(match = "/api/varying*")
+		@GetMapping("/api/varying")
+		ResponseEntity<byte[]> varying(HttpServletResponse response) {
+			response.setHeader(HttpHeaders.VARY, HttpHeaders.ORIGIN);
+			return ResponseEntity.ok()
+				.contentType(MediaType.APPLICATION_JSON)
+				.body(DictionaryTestApplication.Versions.document(1));
+		}
+
 	}
 
 	@Controller

@@ -48,7 +48,7 @@ public final class EncodingHeaders {
 			List<String> ifNoneMatch) {
 		addVary(decision, fields);
 		ContentCodec codec = decision.codec();
-		if (codec != null && !EntityTags.namesOnlyAsItIs(ifNoneMatch, fields.get(HttpHeaders.ETAG), codec.coding())) {
+		if (codec != null && !EntityTags.namesOnlyAsItIs(ifNoneMatch, fields.get(HttpHeaders.ETAG), codec.entityTagSuffix())) {
 			suffixEntityTag(codec, fields);
 		}
 	}
@@ -60,7 +60,7 @@ public final class EncodingHeaders {
 	 * @return the tag to send
 	 */
 	public static String entityTag(String etag, @Nullable ContentCodec codec) {
-		return (codec != null) ? EntityTags.withCoding(etag, codec.coding()) : etag;
+		return (codec != null) ? EntityTags.withCoding(etag, codec.entityTagSuffix()) : etag;
 	}
 
 	private static void addVary(ResponseEncodingDecision decision, ResponseFields fields) {
@@ -75,7 +75,7 @@ public final class EncodingHeaders {
 	private static void suffixEntityTag(ContentCodec codec, ResponseFields fields) {
 		String etag = fields.get(HttpHeaders.ETAG);
 		if (etag != null) {
-			fields.set(HttpHeaders.ETAG, EntityTags.withCoding(etag, codec.coding()));
+			fields.set(HttpHeaders.ETAG, EntityTags.withCoding(etag, codec.entityTagSuffix()));
 		}
 	}
 

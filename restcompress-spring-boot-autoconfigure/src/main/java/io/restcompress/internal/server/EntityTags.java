@@ -2,6 +2,7 @@ package io.restcompress.internal.server;
 
 import java.util.Collection;
 import java.util.List;
+import java.util.regex.Pattern;
 
 import io.restcompress.codec.ContentCodec;
 import io.restcompress.codec.DcbCodec;
@@ -10,12 +11,15 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Entity-tag rewriting: an encoded representation's strong tag gets a coding suffix
- * ({@code "v1"} becomes {@code "v1-lzf"}), and conditional request fields have the suffix
- * removed so the application matches either representation.
+ * ({@code "v1"} becomes {@code "v1-lzf"}, or {@code "v1-dcz-1a2b3c4d"} against a dictionary),
+ * and conditional request fields have the suffix removed so the application matches either
+ * representation.
  */
 public final class EntityTags {
 
 	private static final List<String> DICTIONARY_CODINGS = List.of(DczCodec.CODING, DcbCodec.CODING);
+
+	private static final Pattern DICTIONARY_TAG = Pattern.compile("-dc[zb]-[0-9a-f]{8}");
 
 	private EntityTags() {
 	}
@@ -72,7 +76,8 @@ public final class EntityTags {
 
 	/**
 	 * Removes coding suffixes from the tags of an {@code If-None-Match} or {@code If-Match} field
-	 * value: those of the codecs, and that of {@code dcz}, whose codecs exist per dictionary only.
+	 * value: those of the codecs, and those of {@code dcz} and {@code dcb} (with the dictionary's
+	 * hash or without), whose codecs exist per dictionary only.
 	 * Only strong tags carry a suffix as sent, but {@code If-None-Match} compares weakly (RFC
 	 * 9110, section 13.1.2), and a cache or proxy in between may have weakened a suffixed tag
 	 * ({@code W/"v1-gzip"}), which then still names the representation.
@@ -106,6 +111,10 @@ public final class EntityTags {
 			}
 		}
 		for (String dictionaryCoding : DICTIONARY_CODINGS) {
+			int suffix = opaque.lastIndexOf("-" + dictionaryCoding + "-");
+			if (suffix != -1 && DICTIONARY_TAG.matcher(opaque).region(suffix, opaque.length()).matches()) {
+				return opaque.substring(0, suffix);
+			}
 			if (opaque.endsWith("-" + dictionaryCoding)) {
 				return opaque.substring(0, opaque.length() - dictionaryCoding.length() - 1);
 			}

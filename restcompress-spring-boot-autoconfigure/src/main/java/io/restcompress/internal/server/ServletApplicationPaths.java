@@ -21,7 +21,8 @@ public final class ServletApplicationPaths {
 	}
 
 	/**
-	 * Returns the path a request's application is below.
+	 * Returns the path a request's application is below, without the path parameters a client
+	 * may have put into it ({@code /app;x=1}): they are the client's, not the application's.
 	 * @param request the request
 	 * @return the context path and the servlet's own path, empty at the server's root
 	 */
@@ -29,7 +30,28 @@ public final class ServletApplicationPaths {
 		String whole = ServletRequestPathUtils.hasParsedRequestPath(request)
 				? ServletRequestPathUtils.getParsedRequestPath(request).value() : request.getRequestURI();
 		String within = pathWithinApplication(request);
-		return whole.endsWith(within) ? whole.substring(0, whole.length() - within.length()) : request.getContextPath();
+		String path = whole.endsWith(within) ? whole.substring(0, whole.length() - within.length())
+				: request.getContextPath();
+		return withoutPathParameters(path);
+	}
+
+	private static String withoutPathParameters(String path) {
+		int semicolon = path.indexOf(';');
+		if (semicolon == -1) {
+			return path;
+		}
+		StringBuilder kept = new StringBuilder(path.length());
+		int start = 0;
+		while (semicolon != -1) {
+			kept.append(path, start, semicolon);
+			int slash = path.indexOf('/', semicolon);
+			if (slash == -1) {
+				return kept.toString();
+			}
+			start = slash;
+			semicolon = path.indexOf(';', start);
+		}
+		return kept.append(path, start, path.length()).toString();
 	}
 
 	/**

@@ -51,4 +51,54 @@ public final class VaryHeader {
 		return String.join(", ", kept);
 	}
 
+	/**
+	 * Returns the field names that the {@code Vary} field lines name after a change and did not
+	 * name before it.
+	 * @param before the field lines before
+	 * @param after the field lines after
+	 * @return the added names, as written after
+	 */
+	public static List<String> added(Iterable<String> before, Iterable<String> after) {
+		List<String> had = names(before);
+		List<String> added = new ArrayList<>();
+		for (String name : names(after)) {
+			if (had.stream().noneMatch(name::equalsIgnoreCase)) {
+				added.add(name);
+			}
+		}
+		return added;
+	}
+
+	/**
+	 * Returns field lines that name every one of {@code names}, adding those the given lines
+	 * do not cover.
+	 * @param lines the field lines, possibly none
+	 * @param names the field names to keep
+	 * @return the lines, unchanged if they cover every name
+	 */
+	public static List<String> keeping(List<String> lines, List<String> names) {
+		List<String> kept = lines;
+		for (String name : names) {
+			String merged = with(kept, name);
+			if (merged != null) {
+				kept = List.of(merged);
+			}
+		}
+		return kept;
+	}
+
+	private static List<String> names(Iterable<String> lines) {
+		List<String> names = new ArrayList<>();
+		for (String line : lines) {
+			if (line != null) {
+				for (String member : line.split(",")) {
+					if (!member.isBlank()) {
+						names.add(member.trim());
+					}
+				}
+			}
+		}
+		return names;
+	}
+
 }

@@ -29,6 +29,12 @@ class EntityTagsTests {
 	}
 
 	@Test
+	void removesADictionaryCodingsSuffixWithTheDictionarysHash() {
+		assertThat(EntityTags.withoutCodings("\"a-dcz-0123abcd\", \"b-dcb-ffffffff\", \"c-dcz-xyz\"", CODECS, true))
+			.isEqualTo("\"a\", \"b\", \"c-dcz-xyz\"");
+	}
+
+	@Test
 	void keepsTheSuffixOfAWeakTagWhenAskedTo() {
 		assertThat(EntityTags.withoutCodings("W/\"b-lzf\", \"a-gzip\"", CODECS, false)).isEqualTo("W/\"b-lzf\", \"a\"");
 	}
