@@ -95,7 +95,8 @@ public final class DictionaryExchangeCodings implements ExchangeCodings {
 
 	/**
 	 * Adds the {@code Link} to the pattern's trained dictionary, unless the request's
-	 * {@code Available-Dictionary} shows that the client already has it.
+	 * {@code Available-Dictionary} shows that the client already has it, or the response has
+	 * it already (Spring MVC asks again on the dispatch that completes an async handler).
 	 */
 	private void advertiseTrained(MatchPattern match, String contextPath, byte @Nullable [] available,
 			ResponseFields response) {
@@ -103,7 +104,12 @@ public final class DictionaryExchangeCodings implements ExchangeCodings {
 		if (trained != null && !Arrays.equals(trained.hash(), available)) {
 			String link = "<" + contextPath + this.trainer.url(trained) + ">; rel=\"compression-dictionary\"";
 			String existing = response.get(HttpHeaders.LINK);
-			response.set(HttpHeaders.LINK, (existing != null) ? existing + ", " + link : link);
+			if (existing == null) {
+				response.set(HttpHeaders.LINK, link);
+			}
+			else if (!existing.contains(link)) {
+				response.set(HttpHeaders.LINK, existing + ", " + link);
+			}
 		}
 	}
 

@@ -359,7 +359,7 @@ abstract class AbstractDictionaryServerTests extends DictionaryServerTestBase {
 	 * Returns the path of the trained dictionary of {@code /api/small/*}, training it from
 	 * samples first unless it was trained before.
 	 */
-	private String trainedDictionaryPath() throws IOException, InterruptedException {
+	String trainedDictionaryPath() throws IOException, InterruptedException {
 		String link = get("/api/small/1").headers().firstValue("Link").orElse(null);
 		if (link == null) {
 			for (int n = 0; n < 300; n++) {

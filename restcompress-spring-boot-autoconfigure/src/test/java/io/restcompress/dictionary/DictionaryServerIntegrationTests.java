@@ -1,6 +1,7 @@
 package io.restcompress.dictionary;
 
 import java.net.http.HttpResponse;
+import java.util.concurrent.Callable;
 
 import io.restcompress.codec.DczCodec;
 import jakarta.servlet.http.HttpServletResponse;
@@ -12,6 +13,7 @@ import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.stereotype.Controller;
 import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RestController;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -21,7 +23,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @SpringBootTest(
 		classes = { DictionaryTestApplication.class, DictionaryServerIntegrationTests.Forwarding.class,
-				DictionaryServerIntegrationTests.VaryingByOrigin.class },
+				DictionaryServerIntegrationTests.VaryingByOrigin.class, DictionaryServerIntegrationTests.AsyncSmall.class },
 		webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "restcompress.dictionary.enabled=true", "restcompress.server.excluded-paths=/api/excluded/**", "management.endpoints.web.exposure.include=restcompressdictionaries" })
 class DictionaryServerIntegrationTests extends AbstractDictionaryServerTests {
@@ -49,6 +51,30 @@ class DictionaryServerIntegrationTests extends AbstractDictionaryServerTests {
 				DictionaryFields.availableDictionary(DczCodec.sha256(first.body())));
 		assertThat(next.headers().firstValue("Content-Encoding")).hasValue("dcz");
 		assertThat(next.headers().allValues("Vary")).containsExactly("Origin, Available-Dictionary, Accept-Encoding");
+	}
+
+	/**
+	 * Spring MVC runs the interceptor again on the dispatch that completes an async handler.
+	 */
+	@Test
+	void linksTheTrainedDictionaryOnceFromAnAsyncHandler() throws Exception {
+		String link = "<" + trainedDictionaryPath() + ">; rel=\"compression-dictionary\"";
+		HttpResponse<byte[]> response = get("/api/small/async/1");
+		assertThat(response.body()).isEqualTo(DictionaryTestApplication.Versions.smallBody(1));
+		assertThat(response.headers().allValues("Link")).containsExactly(link);
+	}
+
+	@RestController
+	static class AsyncSmall {
+
+		@DictionaryCompressed(match = "/api/small/*", trained = true)
+		@GetMapping("/api/small/async/{n}")
+		Callable<ResponseEntity<byte[]>> small(@PathVariable int n) {
+			return () -> ResponseEntity.ok()
+				.contentType(MediaType.APPLICATION_JSON)
+				.body(DictionaryTestApplication.Versions.smallBody(n));
+		}
+
 	}
 
 	@RestController
