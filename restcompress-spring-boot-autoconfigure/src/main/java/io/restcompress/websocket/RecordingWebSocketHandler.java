@@ -11,8 +11,9 @@ import org.springframework.web.socket.handler.WebSocketSessionDecorator;
 
 /**
  * Reports a session's negotiated extensions when it opens, and each message it receives or
- * sends, to a {@link WebSocketMessageRecorder}. The application's handler sees a session
- * that records what it sends.
+ * sends, to a {@link WebSocketMessageRecorder}: a message in parts (a handler that supports
+ * partial messages) once, with all its parts' bytes, and a sent message once it was sent. The
+ * application's handler sees a session that records what it sends.
  */
 final class RecordingWebSocketHandler extends WebSocketHandlerDecorator {
 
@@ -36,7 +37,7 @@ final class RecordingWebSocketHandler extends WebSocketHandlerDecorator {
 	@Override
 	public void handleMessage(WebSocketSession session, WebSocketMessage<?> message) throws Exception {
 		RecordingSession recording = recording(session);
-		this.recorder.message(false, recording.compressed, message.getPayloadLength());
+		recording.received.add(message);
 		super.handleMessage(recording, message);
 	}
 
@@ -57,22 +58,53 @@ final class RecordingWebSocketHandler extends WebSocketHandlerDecorator {
 
 	private static final class RecordingSession extends WebSocketSessionDecorator {
 
-		private final WebSocketMessageRecorder recorder;
+		private final Messages received;
 
-		private final boolean compressed;
+		private final Messages sent;
 
 		RecordingSession(WebSocketSession session, WebSocketMessageRecorder recorder) {
 			super(session);
-			this.recorder = recorder;
-			this.compressed = session.getExtensions()
+			boolean compressed = session.getExtensions()
 				.stream()
 				.anyMatch((extension) -> PerMessageDeflatePolicy.NAME.equals(extension.getName()));
+			this.received = new Messages(recorder, false, compressed);
+			this.sent = new Messages(recorder, true, compressed);
 		}
 
 		@Override
 		public void sendMessage(WebSocketMessage<?> message) throws IOException {
-			this.recorder.message(true, this.compressed, message.getPayloadLength());
 			super.sendMessage(message);
+			this.sent.add(message);
+		}
+
+	}
+
+	/**
+	 * Counts the messages of one direction, a message sent or received in parts once, when its
+	 * last part is.
+	 */
+	private static final class Messages {
+
+		private final WebSocketMessageRecorder recorder;
+
+		private final boolean outbound;
+
+		private final boolean compressed;
+
+		private long partsBytes;
+
+		Messages(WebSocketMessageRecorder recorder, boolean outbound, boolean compressed) {
+			this.recorder = recorder;
+			this.outbound = outbound;
+			this.compressed = compressed;
+		}
+
+		synchronized void add(WebSocketMessage<?> message) {
+			this.partsBytes += message.getPayloadLength();
+			if (message.isLast()) {
+				this.recorder.message(this.outbound, this.compressed, this.partsBytes);
+				this.partsBytes = 0;
+			}
 		}
 
 	}
