@@ -46,6 +46,24 @@ public final class DictionaryDeclarations {
 	}
 
 	/**
+	 * Reads the declarations of handlers now, so that an invalid annotation stops the
+	 * application from starting instead of failing every request to its handler.
+	 * @param handlers the handlers of the application's request mappings
+	 * @throws IllegalStateException naming the first handler whose annotation is invalid
+	 */
+	public void check(Iterable<?> handlers) {
+		for (Object handler : handlers) {
+			try {
+				of(handler);
+			}
+			catch (IllegalArgumentException ex) {
+				throw new IllegalStateException("Invalid @DictionaryCompressed on " + handler + ": " + ex.getMessage(),
+						ex);
+			}
+		}
+	}
+
+	/**
 	 * What a handler declares.
 	 *
 	 * @param match the paths its responses apply to as dictionaries

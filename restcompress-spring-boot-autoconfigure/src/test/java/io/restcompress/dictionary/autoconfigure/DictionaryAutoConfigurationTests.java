@@ -16,6 +16,7 @@ import io.restcompress.codec.autoconfigure.ContentCodecAutoConfiguration;
 import io.restcompress.dictionary.CapturedBodies;
 import io.restcompress.dictionary.DictionaryBodyCopies;
 import io.restcompress.dictionary.DictionaryCodings;
+import io.restcompress.dictionary.DictionaryCompressed;
 import io.restcompress.dictionary.DictionaryDeclarations;
 import io.restcompress.dictionary.DictionaryEndpoint;
 import io.restcompress.dictionary.DictionaryExchangeCodings;
@@ -42,9 +43,14 @@ import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.boot.test.context.runner.ReactiveWebApplicationContextRunner;
 import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
+import org.springframework.boot.webflux.autoconfigure.WebFluxAutoConfiguration;
+import org.springframework.boot.webmvc.autoconfigure.DispatcherServletAutoConfiguration;
+import org.springframework.boot.webmvc.autoconfigure.WebMvcAutoConfiguration;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.util.unit.DataSize;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.reactive.DispatcherHandler;
 import org.springframework.web.servlet.DispatcherServlet;
 import org.springframework.web.servlet.handler.SimpleUrlHandlerMapping;
@@ -131,6 +137,38 @@ class DictionaryAutoConfigurationTests {
 			.withBean(ResponseBodyCopies.class, () -> own)
 			.run((context) -> assertThat(context.getBean(CompressionHandlerInterceptor.class)).extracting("bodyCopies")
 				.isSameAs(own));
+	}
+
+	@Test
+	void failsToStartWhenAHandlersDictionaryAnnotationIsInvalid() {
+		this.contextRunner
+			.withConfiguration(AutoConfigurations.of(DispatcherServletAutoConfiguration.class,
+					WebMvcAutoConfiguration.class))
+			.withPropertyValues(ENABLED)
+			.withUserConfiguration(InvalidDictionaryController.class)
+			.run((context) -> assertThat(context).getFailure()
+				.rootCause()
+				.hasMessageContaining("no-slash"));
+		this.contextRunner
+			.withConfiguration(AutoConfigurations.of(DispatcherServletAutoConfiguration.class,
+					WebMvcAutoConfiguration.class))
+			.withPropertyValues(ENABLED)
+			.withUserConfiguration(ValidDictionaryController.class)
+			.run((context) -> assertThat(context).hasNotFailed());
+	}
+
+	@Test
+	void failsToStartWhenAReactiveHandlersDictionaryAnnotationIsInvalid() {
+		new ReactiveWebApplicationContextRunner()
+			.withConfiguration(AutoConfigurations.of(ContentCodecAutoConfiguration.class,
+					DictionaryAutoConfiguration.class, ReactiveServerCompressionAutoConfiguration.class,
+					WebFluxAutoConfiguration.class))
+			.withPropertyValues(ENABLED)
+			.withUserConfiguration(InvalidDictionaryController.class)
+			.run((context) -> assertThat(context).getFailure()
+				.hasMessageContaining("Invalid @DictionaryCompressed")
+				.rootCause()
+				.hasMessageContaining("no-slash"));
 	}
 
 	@Test
@@ -458,6 +496,28 @@ class DictionaryAutoConfigurationTests {
 		@Bean
 		ContentCodecs userContentCodecs() {
 			return ContentCodecs.of(new GzipCodec(1), new ZstdCodec(3, ZstdCodec.DEFAULT_MAX_WINDOW));
+		}
+
+	}
+
+	@RestController
+	static class InvalidDictionaryController {
+
+		@DictionaryCompressed(match = "no-slash")
+		@GetMapping("/feed")
+		String feed() {
+			return "";
+		}
+
+	}
+
+	@RestController
+	static class ValidDictionaryController {
+
+		@DictionaryCompressed(match = "/feed*")
+		@GetMapping("/feed")
+		String feed() {
+			return "";
 		}
 
 	}
