@@ -373,6 +373,10 @@ public final class ClientCompression {
 		 * @return this builder
 		 */
 		public Builder minRequestSize(long bytes) {
+			if (bytes < 0) {
+				throw new IllegalArgumentException(
+						"minRequestSize (restcompress.client.min-request-size) must not be negative, was " + bytes);
+			}
 			this.minRequestSize = bytes;
 			return this;
 		}

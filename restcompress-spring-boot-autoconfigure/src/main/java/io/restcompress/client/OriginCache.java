@@ -35,10 +35,17 @@ public final class OriginCache {
 	 * @param maxSize the most origins kept
 	 * @param ttl how long an origin's advertisement is trusted after it was received
 	 * @param clock the clock for expiry
+	 * @throws IllegalArgumentException if the cache has no room or the time to live is not
+	 * positive
 	 */
 	public OriginCache(int maxSize, Duration ttl, Clock clock) {
 		if (maxSize < 1) {
-			throw new IllegalArgumentException("The origin cache needs room for at least one origin");
+			throw new IllegalArgumentException("The origin cache needs room for at least one origin "
+					+ "(restcompress.client.origin-cache.max-size), was " + maxSize);
+		}
+		if (ttl.isNegative() || ttl.isZero()) {
+			throw new IllegalArgumentException("The origin cache's time to live (restcompress.client.origin-cache.ttl) "
+					+ "must be positive, was " + ttl);
 		}
 		this.maxSize = maxSize;
 		this.ttlMillis = ttl.toMillis();

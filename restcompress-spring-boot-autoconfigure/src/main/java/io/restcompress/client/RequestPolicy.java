@@ -133,7 +133,8 @@ final class RequestPolicy {
 				candidates, accepted, contentType, bodySize, this.timeBudget);
 		LadderRung rung = choice.rung();
 		if (rung == null) {
-			return RequestDecision.skip(SkipReason.ADAPTIVE);
+			return accepted.acceptsIdentity() ? RequestDecision.skip(SkipReason.ADAPTIVE)
+					: RequestDecision.compress(accepted.select(candidates).orElseThrow());
 		}
 		return RequestDecision.compress(rung.codec(),
 				(identity, encoded, nanos) -> decisions.learn(rung, contentType, identity, encoded, nanos));

@@ -116,6 +116,20 @@ public final class AcceptEncoding {
 		return Optional.of(best);
 	}
 
+	/**
+	 * Whether the field lets the representation be sent without a coding: unless it names
+	 * {@code identity} with weight 0, or gives {@code *} weight 0 without naming {@code identity}
+	 * (RFC 9110, section 12.5.3).
+	 * @return {@code true} if identity is acceptable
+	 */
+	public boolean acceptsIdentity() {
+		int identity = explicitWeight("identity");
+		if (identity != NOT_LISTED) {
+			return identity > 0;
+		}
+		return explicitWeight("*") != 0;
+	}
+
 	private int explicitWeight(String coding) {
 		int weight = NOT_LISTED;
 		for (Element element : this.elements) {

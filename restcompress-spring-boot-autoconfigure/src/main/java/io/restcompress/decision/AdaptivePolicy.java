@@ -111,8 +111,21 @@ public final class AdaptivePolicy {
 		double nanosPerWireByte = 1e9 / link.bandwidth().toBytesPerSecond();
 		double identityNanos = length * nanosPerWireByte;
 		return (timeBudget != null) ? withinBudget(candidates, link, contentType, length, nanosPerWireByte,
-				identityNanos, timeBudget.toNanos()) : fastest(candidates, link, contentType, length, nanosPerWireByte,
+				identityNanos, nanos(timeBudget)) : fastest(candidates, link, contentType, length, nanosPerWireByte,
 						identityNanos, explore);
+	}
+
+	/**
+	 * A budget in nanoseconds; one too long for a {@code long} (about 292 years) is as good as
+	 * none.
+	 */
+	private static long nanos(Duration timeBudget) {
+		try {
+			return timeBudget.toNanos();
+		}
+		catch (ArithmeticException ex) {
+			return Long.MAX_VALUE;
+		}
 	}
 
 	/**

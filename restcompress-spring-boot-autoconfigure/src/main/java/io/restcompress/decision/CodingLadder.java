@@ -1,7 +1,10 @@
 package io.restcompress.decision;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 
 import io.restcompress.codec.AcceptEncoding;
 import io.restcompress.codec.ContentCodec;
@@ -18,6 +21,10 @@ public final class CodingLadder implements AutoCloseable {
 
 	private static final Log logger = LogFactory.getLog(CodingLadder.class);
 
+	/** The codings a rung may name; one whose codec is not available is left out. */
+	private static final Set<String> KNOWN_CODINGS = Collections
+		.unmodifiableSet(new TreeSet<>(Set.of("lzf", "lz4", "gzip", "deflate", "zstd", "br")));
+
 	private final List<LadderRung> rungs;
 
 	private final List<ContentCodec> created = new ArrayList<>();
@@ -26,11 +33,16 @@ public final class CodingLadder implements AutoCloseable {
 	 * Builds the ladder.
 	 * @param options the configured rungs
 	 * @param codecs the available codecs, at their configured levels
-	 * @throws IllegalArgumentException if a rung names a level its coding does not have
+	 * @throws IllegalArgumentException if a rung names a coding restcompress does not know, or a
+	 * level its coding does not have
 	 */
 	public CodingLadder(List<CodingOption> options, ContentCodecs codecs) {
 		List<LadderRung> rungs = new ArrayList<>();
 		for (CodingOption option : options) {
+			if (!KNOWN_CODINGS.contains(option.coding())) {
+				throw new IllegalArgumentException("Unknown coding '" + option.coding()
+						+ "' in the adaptive ladder (restcompress.decision.ladder); known: " + KNOWN_CODINGS);
+			}
 			ContentCodec configured = codecs.find(option.coding()).orElse(null);
 			if (configured == null) {
 				logger.debug("Leaving " + option.label() + " out of the adaptive ladder: the coding is not available");

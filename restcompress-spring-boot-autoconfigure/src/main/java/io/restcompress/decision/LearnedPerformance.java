@@ -140,7 +140,8 @@ public final class LearnedPerformance {
 	 */
 	public void learn(CodingOption option, @Nullable String contentType, long identityBytes, long encodedBytes,
 			long encodeNanos) {
-		if (identityBytes < MIN_LEARNING_SIZE || encodeNanos <= 0 || encoderWarmingUp(option)) {
+		if (this.learningRate == 0 || identityBytes < MIN_LEARNING_SIZE || encodeNanos <= 0
+				|| encoderWarmingUp(option)) {
 			return;
 		}
 		double nanosPerByte = (double) encodeNanos / identityBytes;
@@ -166,7 +167,8 @@ public final class LearnedPerformance {
 	 */
 	public void learnDecoding(String coding, long identityBytes, long decodeNanos) {
 		CodingOption option = CodingOption.parse(coding);
-		if (identityBytes < MIN_LEARNING_SIZE || decodeNanos <= 0 || this.seeds.apply(option) == null
+		if (this.learningRate == 0 || identityBytes < MIN_LEARNING_SIZE || decodeNanos <= 0
+				|| this.seeds.apply(option) == null
 				|| warmingUp("decoder " + option.coding(), WARM_UP_BODIES)) {
 			return;
 		}

@@ -42,8 +42,17 @@ public final class DictionaryStore {
 	 * @param maxEntries the most dictionaries kept
 	 * @param ttl how long a dictionary is kept after it was last stored
 	 * @param clock the clock the time to live is measured with
+	 * @throws IllegalArgumentException if a limit or the time to live is not positive
 	 */
 	public DictionaryStore(long maxSize, long maxTotalSize, int maxEntries, Duration ttl, Clock clock) {
+		if (maxSize <= 0 || maxTotalSize <= 0 || maxEntries <= 0) {
+			throw new IllegalArgumentException("A dictionary store keeps nothing with max-size " + maxSize
+					+ " bytes, max-total-size " + maxTotalSize + " bytes and max-entries " + maxEntries
+					+ "; each must be positive");
+		}
+		if (ttl.isNegative() || ttl.isZero()) {
+			throw new IllegalArgumentException("A dictionary store's ttl must be positive, was " + ttl);
+		}
 		this.maxSize = Math.min(maxSize, maxTotalSize);
 		this.maxTotalSize = maxTotalSize;
 		this.maxEntries = maxEntries;

@@ -77,6 +77,13 @@ class AdaptiveRequestPolicyTests {
 	}
 
 	@Test
+	void compressesForALocalPeerThatRefusesIdentity() {
+		RequestPolicy policy = policy(RequestCompression.AUTO, null);
+		policy.learn(LOCAL, advertising("gzip, identity;q=0"));
+		assertThat(policy.decide(LOCAL, json(), 1_000_000).codec().coding()).isEqualTo("gzip");
+	}
+
+	@Test
 	void keepsTheThreshold() {
 		RequestPolicy policy = policy(RequestCompression.ALWAYS, null);
 		assertThat(policy.decide(SLOW, json(), 100).reason()).isEqualTo(SkipReason.BELOW_THRESHOLD);

@@ -21,6 +21,17 @@ class AcceptEncodingTests {
 	private static final List<ContentCodec> SERVER_ORDER = List.of(LZF, GZIP, DEFLATE);
 
 	@Test
+	void acceptsIdentityUnlessItOrTheWildcardIsGivenWeightZero() {
+		assertThat(AcceptEncoding.parse("gzip").acceptsIdentity()).isTrue();
+		assertThat(AcceptEncoding.parse("").acceptsIdentity()).isTrue();
+		assertThat(AcceptEncoding.parse((String) null).acceptsIdentity()).isTrue();
+		assertThat(AcceptEncoding.parse("gzip, identity;q=0").acceptsIdentity()).isFalse();
+		assertThat(AcceptEncoding.parse("gzip, *;q=0").acceptsIdentity()).isFalse();
+		assertThat(AcceptEncoding.parse("gzip, identity;q=0.1, *;q=0").acceptsIdentity()).isTrue();
+		assertThat(AcceptEncoding.parse("*;q=0.5").acceptsIdentity()).isTrue();
+	}
+
+	@Test
 	void selectsTheSupportedCodingOfCompressAndGzip() {
 		assertThat(select("compress, gzip")).contains(GZIP);
 	}

@@ -39,6 +39,13 @@ class AdaptivePolicyTests {
 			new LearnedPerformance(0.2, (option) -> FIGURES.get(option.label())));
 
 	@Test
+	void decidesWithATimeBudgetTooLongToCountInNanoseconds() {
+		AdaptiveChoice choice = this.policy.choose(List.of(LZF), link("10Mbit"), "application/json", 100_000,
+				Duration.ofDays(110_000));
+		assertThat(choice.label()).isEqualTo("lzf");
+	}
+
+	@Test
 	void neverCompressesForALocalPeer() {
 		AdaptiveChoice choice = this.policy.choose(List.of(LZF, GZIP), new NetworkLink(NetworkLink.LOCAL, null),
 				"application/json", 1_000_000, null);

@@ -43,6 +43,17 @@ class CodingLadderTests {
 	}
 
 	@Test
+	void rejectsACodingRestcompressDoesNotKnowAndSkipsAKnownOneThatIsNotAvailable() throws Exception {
+		assertThatIllegalArgumentException().isThrownBy(() -> ladder("lzf", "zstf:3"))
+			.withMessageContaining("'zstf'")
+			.withMessageContaining("restcompress.decision.ladder");
+		assertThatIllegalArgumentException().isThrownBy(() -> ladder("identity"));
+		try (CodingLadder ladder = ladder("lzf", "br:4")) {
+			assertThat(ladder.rungs()).extracting((rung) -> rung.option().label()).containsExactly("lzf");
+		}
+	}
+
+	@Test
 	void rejectsLevelsACodingDoesNotHave() {
 		assertThatIllegalArgumentException().isThrownBy(() -> ladder("lzf:3")).withMessageContaining("lzf:3");
 		assertThatIllegalArgumentException().isThrownBy(() -> ladder("gzip:12")).withMessageContaining("gzip:12");

@@ -27,6 +27,17 @@ class LearnedPerformanceTests {
 	}
 
 	@Test
+	void keepsTheSeedsWhenTheLearningRateIsZero() {
+		LearnedPerformance fixed = new LearnedPerformance(0, (option) -> SEED);
+		for (int i = 0; i < LearnedPerformance.WARM_UP_BODIES + 10; i++) {
+			fixed.learn(ZSTD, "application/json", 100_000, 10_000, 500_000);
+			fixed.learnDecoding("zstd", 100_000, 1_000_000);
+		}
+		assertThat(fixed.estimate(ZSTD, "application/json")).isEqualTo(SEED);
+		assertThat(fixed.isLearned(ZSTD, "application/json")).isFalse();
+	}
+
+	@Test
 	void startsFromTheSeedAndIgnoresTheJitColdBodies() {
 		assertThat(this.performance.estimate(ZSTD, "application/json")).isEqualTo(SEED);
 	}

@@ -1,7 +1,9 @@
 package io.restcompress.decision.autoconfigure;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 import io.restcompress.decision.AddressBlock;
 import io.restcompress.decision.LinkRule;
@@ -20,6 +22,7 @@ final class NetworkLinksFactory {
 
 	static NetworkLinks create(NetworkProperties properties) {
 		List<LinkRule> rules = new ArrayList<>();
+		Set<String> names = new HashSet<>();
 		List<NetworkProperties.Link> links = properties.getLinks();
 		for (int i = 0; i < links.size(); i++) {
 			NetworkProperties.Link link = links.get(i);
@@ -27,6 +30,10 @@ final class NetworkLinksFactory {
 			if (name.equals(NetworkLink.LOCAL) || name.equals(NetworkLink.DEFAULT)) {
 				throw new IllegalArgumentException("restcompress.network.links[" + i + "].name: '" + name
 						+ "' is the name of a built-in link");
+			}
+			if (!names.add(name)) {
+				throw new IllegalArgumentException("restcompress.network.links[" + i + "].name: '" + name
+						+ "' names an earlier link too; the meters and the report tell links apart by name");
 			}
 			if (link.getAddresses().isEmpty() && link.getHosts().isEmpty()) {
 				throw new IllegalArgumentException(

@@ -230,7 +230,8 @@ public final class ResponseEncodingRules {
 				: decisions.predict(link, candidates, acceptEncoding, contentType, identityLength, this.timeBudget);
 		LadderRung rung = choice.rung();
 		if (rung == null) {
-			return ResponseEncodingDecision.identity(SkipReason.ADAPTIVE, true);
+			return acceptEncoding.acceptsIdentity() ? ResponseEncodingDecision.identity(SkipReason.ADAPTIVE, true)
+					: ResponseEncodingDecision.encode(preferred);
 		}
 		return ResponseEncodingDecision.encode(rung.codec(), (identity, encoded, nanos) -> decisions.learn(rung,
 				contentType, identity, encoded, nanos));

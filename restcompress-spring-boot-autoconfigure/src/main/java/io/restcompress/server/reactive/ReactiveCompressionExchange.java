@@ -135,9 +135,17 @@ final class ReactiveCompressionExchange {
 		return this.acceptEncoding;
 	}
 
+	/**
+	 * The peer's address as text: the resolved address, or, for a forwarded client (Spring's
+	 * forwarded-header handling gives an unresolved address), the host string, which is matched
+	 * only as an address literal.
+	 */
 	private @Nullable String peerAddress() {
 		InetSocketAddress remote = this.exchange.getRequest().getRemoteAddress();
-		return (remote != null && remote.getAddress() != null) ? remote.getAddress().getHostAddress() : null;
+		if (remote == null) {
+			return null;
+		}
+		return (remote.getAddress() != null) ? remote.getAddress().getHostAddress() : remote.getHostString();
 	}
 
 	/**

@@ -16,6 +16,8 @@ import io.restcompress.codec.autoconfigure.GzipOnlyCodecsConfiguration;
 import org.apache.hc.client5.http.impl.async.HttpAsyncClientBuilder;
 import org.apache.hc.client5.http.impl.classic.HttpClientBuilder;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.http.client.ClientHttpRequestFactoryBuilder;
@@ -162,6 +164,18 @@ class ClientCompressionAutoConfigurationTests {
 				.getFailure()
 				.rootCause()
 				.hasMessageContaining("maxDecodedSize must not be negative"));
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "restcompress.client.origin-cache.ttl=0s", "restcompress.client.origin-cache.ttl=-1h",
+			"restcompress.client.min-request-size=-1B" })
+	void failsToStartWithALimitThatWouldSilentlyDisableSomething(String setting) {
+		String property = setting.substring(0, setting.indexOf('='));
+		this.runner.withPropertyValues(setting)
+			.run((context) -> assertThat(context).hasFailed()
+				.getFailure()
+				.rootCause()
+				.hasMessageContaining(property));
 	}
 
 	@Test

@@ -202,6 +202,25 @@ class DecisionAutoConfigurationTests {
 	}
 
 	@Test
+	void failsOnTwoLinksOfOneName() {
+		this.contextRunner
+			.withPropertyValues("restcompress.server.decision=adaptive", "restcompress.network.links[0].name=link-1",
+					"restcompress.network.links[0].addresses=10.0.0.0/8", "restcompress.network.links[0].bandwidth=10Mbit",
+					"restcompress.network.links[1].addresses=192.168.0.0/16",
+					"restcompress.network.links[1].bandwidth=1Gbit")
+			.run((context) -> assertThat(context).getFailure()
+				.rootCause()
+				.hasMessageContaining("restcompress.network.links[1].name: 'link-1'"));
+	}
+
+	@Test
+	void failsOnALadderCodingItDoesNotKnow() {
+		this.contextRunner
+			.withPropertyValues("restcompress.server.decision=adaptive", "restcompress.decision.ladder=lzf,zstf:3")
+			.run((context) -> assertThat(context).getFailure().rootCause().hasMessageContaining("'zstf'"));
+	}
+
+	@Test
 	void failsOnABadAddressOrLevel() {
 		this.contextRunner
 			.withPropertyValues("restcompress.server.decision=adaptive", "restcompress.network.links[0].addresses=10.0.0.0/40")

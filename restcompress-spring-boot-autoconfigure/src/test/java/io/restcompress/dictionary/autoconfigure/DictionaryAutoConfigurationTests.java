@@ -171,6 +171,16 @@ class DictionaryAutoConfigurationTests {
 				.hasMessageContaining("no-slash"));
 	}
 
+	@ParameterizedTest
+	@ValueSource(strings = { "max-size=0B", "max-total-size=-1B", "max-entries=0", "ttl=0s", "ttl=-1h" })
+	void failsToStartWithAStoreLimitThatKeepsNothing(String setting) {
+		this.contextRunner.withPropertyValues(ENABLED, "restcompress.dictionary." + setting)
+			.run((context) -> assertThat(context).hasFailed()
+				.getFailure()
+				.rootCause()
+				.hasMessageContaining("must be positive"));
+	}
+
 	@Test
 	void onAReactiveServerTheCodingFilterOffersDczAndCopiesDictionaryBodies() {
 		new ReactiveWebApplicationContextRunner()
