@@ -9,6 +9,7 @@ import java.util.TreeSet;
 import io.restcompress.client.ClientCompression;
 import io.restcompress.client.ClientCompressionExchangeFilter;
 import io.restcompress.client.ClientCompressionInterceptor;
+import io.restcompress.client.OriginCache;
 import io.restcompress.codec.ContentCodecs;
 import io.restcompress.codec.GzipCodec;
 import io.restcompress.codec.autoconfigure.ContentCodecAutoConfiguration;
@@ -111,6 +112,19 @@ class ClientCompressionAutoConfigurationTests {
 			ClientCompression compression = context.getBean(ClientCompression.class);
 			assertThat(compression.acceptEncoding()).isEqualTo("lzf, lz4, gzip, zstd, br, deflate");
 			assertThat(compression.minRequestSize()).isEqualTo(4500);
+		});
+	}
+
+	@Test
+	void remembersAThousandOriginsForAnHourAndDecodesOnSixtyFourThreadsByDefault() {
+		this.runner.run((context) -> {
+			OriginCache origins = context.getBean(ClientCompression.class).origins();
+			assertThat(origins).extracting("maxSize").isEqualTo(1000);
+			assertThat(origins).extracting("ttlMillis").isEqualTo(Duration.ofHours(1).toMillis());
+			assertThat(context.getBean(ClientCompressionExchangeFilter.class)).extracting("decoder")
+				.extracting("executor")
+				.extracting("maximumPoolSize")
+				.isEqualTo(64);
 		});
 	}
 

@@ -202,6 +202,21 @@ class DecisionAutoConfigurationTests {
 	}
 
 	@Test
+	void learnsAtAFifthExploresAndClimbsTheDefaultLadderByDefault() {
+		this.contextRunner.withPropertyValues("restcompress.server.decision=adaptive").run((context) -> {
+			CompressionDecisions decisions = context.getBean(CompressionDecisions.class);
+			assertThat(decisions).extracting("policy").extracting("explore").isEqualTo(true);
+			assertThat(decisions).extracting("policy")
+				.extracting("performance")
+				.extracting("learningRate")
+				.isEqualTo(0.2);
+			assertThat(context.getBean(CodingLadder.class).rungs()).extracting((rung) -> rung.option().label())
+				.containsExactly("lzf", "lz4:1", "zstd:-1", "zstd:1", "zstd:3", "zstd:6", "gzip:1", "gzip:6", "br:4",
+						"deflate:1");
+		});
+	}
+
+	@Test
 	void failsOnTwoLinksOfOneName() {
 		this.contextRunner
 			.withPropertyValues("restcompress.server.decision=adaptive", "restcompress.network.links[0].name=link-1",
