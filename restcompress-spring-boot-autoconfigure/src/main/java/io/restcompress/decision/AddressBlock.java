@@ -72,7 +72,7 @@ public final class AddressBlock {
 		}
 		for (int i = 0; i < candidate.length(); i++) {
 			char c = candidate.charAt(i);
-			if (!(Character.digit(c, 16) != -1 || c == '.' || c == ':' || c == '%')) {
+			if (!(isAsciiHexDigit(c) || c == '.' || c == ':' || c == '%')) {
 				return null;
 			}
 		}
@@ -98,13 +98,21 @@ public final class AddressBlock {
 		return this.text;
 	}
 
+	/**
+	 * ASCII only: other scripts' digits would make the JDK take the text for a host name and
+	 * look it up, and a forwarded client address is the client's to choose.
+	 */
+	private static boolean isAsciiHexDigit(char c) {
+		return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+	}
+
 	private static boolean isIpv4Literal(String text) {
 		String[] parts = text.split("\\.", -1);
 		if (parts.length != 4) {
 			return false;
 		}
 		for (String part : parts) {
-			if (part.isEmpty() || part.length() > 3 || !part.chars().allMatch(Character::isDigit)
+			if (part.isEmpty() || part.length() > 3 || !part.chars().allMatch((c) -> c >= '0' && c <= '9')
 					|| Integer.parseInt(part) > 255) {
 				return false;
 			}

@@ -21,8 +21,8 @@ public final class CodingLadder implements AutoCloseable {
 
 	private static final Log logger = LogFactory.getLog(CodingLadder.class);
 
-	/** The codings a rung may name; one whose codec is not available is left out. */
-	private static final Set<String> KNOWN_CODINGS = Collections
+	/** The codings restcompress has codecs for; a rung of one that is not available is left out. */
+	private static final Set<String> BUILT_IN_CODINGS = Collections
 		.unmodifiableSet(new TreeSet<>(Set.of("lzf", "lz4", "gzip", "deflate", "zstd", "br")));
 
 	private final List<LadderRung> rungs;
@@ -33,17 +33,18 @@ public final class CodingLadder implements AutoCloseable {
 	 * Builds the ladder.
 	 * @param options the configured rungs
 	 * @param codecs the available codecs, at their configured levels
-	 * @throws IllegalArgumentException if a rung names a coding restcompress does not know, or a
-	 * level its coding does not have
+	 * @throws IllegalArgumentException if a rung names a coding that is neither built in nor
+	 * among the codecs, or a level its coding does not have
 	 */
 	public CodingLadder(List<CodingOption> options, ContentCodecs codecs) {
 		List<LadderRung> rungs = new ArrayList<>();
 		for (CodingOption option : options) {
-			if (!KNOWN_CODINGS.contains(option.coding())) {
-				throw new IllegalArgumentException("Unknown coding '" + option.coding()
-						+ "' in the adaptive ladder (restcompress.decision.ladder); known: " + KNOWN_CODINGS);
-			}
 			ContentCodec configured = codecs.find(option.coding()).orElse(null);
+			if (configured == null && !BUILT_IN_CODINGS.contains(option.coding())) {
+				throw new IllegalArgumentException("Unknown coding '" + option.coding()
+						+ "' in the adaptive ladder (restcompress.decision.ladder): neither one of restcompress's "
+						+ BUILT_IN_CODINGS + " nor a codec of the application");
+			}
 			if (configured == null) {
 				logger.debug("Leaving " + option.label() + " out of the adaptive ladder: the coding is not available");
 				continue;

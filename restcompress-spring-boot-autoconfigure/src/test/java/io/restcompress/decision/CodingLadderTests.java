@@ -1,8 +1,13 @@
 package io.restcompress.decision;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.util.List;
+import java.util.stream.Stream;
 
 import io.restcompress.codec.AcceptEncoding;
+import io.restcompress.codec.ContentCodec;
 import io.restcompress.codec.ContentCodecs;
 import io.restcompress.codec.GzipCodec;
 import io.restcompress.codec.LzfCodec;
@@ -50,6 +55,33 @@ class CodingLadderTests {
 		assertThatIllegalArgumentException().isThrownBy(() -> ladder("identity"));
 		try (CodingLadder ladder = ladder("lzf", "br:4")) {
 			assertThat(ladder.rungs()).extracting((rung) -> rung.option().label()).containsExactly("lzf");
+		}
+	}
+
+	@Test
+	void takesTheApplicationsOwnCodecsAndTheAliasesOfItsCodings() throws Exception {
+		ContentCodec own = new ContentCodec() {
+
+			@Override
+			public String coding() {
+				return "x-own";
+			}
+
+			@Override
+			public OutputStream encoder(OutputStream target) throws IOException {
+				return new LzfCodec().encoder(target);
+			}
+
+			@Override
+			public InputStream decoder(InputStream source) {
+				return new LzfCodec().decoder(source);
+			}
+
+		};
+		ContentCodecs withOwn = ContentCodecs.of(new LzfCodec(), new GzipCodec(1), own);
+		try (CodingLadder ladder = new CodingLadder(
+				Stream.of("x-own", "x-gzip:6").map(CodingOption::parse).toList(), withOwn)) {
+			assertThat(ladder.rungs()).extracting((rung) -> rung.codec().coding()).containsExactly("x-own", "gzip");
 		}
 	}
 

@@ -24,7 +24,7 @@ class NetworkLinksTests {
 	@ParameterizedTest(name = "{0} -> {1}")
 	@CsvSource({ "10.20.3.4, branch", "10.21.3.4, region", "fd00:20::1, branch", "[fd00:20::1], branch",
 			"fd00:21::1, default", "192.0.2.1, default", "127.0.0.1, local", "127.8.9.10, local", "::1, local",
-			"not-an-address, default" })
+			"not-an-address, default", "\u0661\u0660.20.3.4, default", "\uff11\uff10.20.3.4, default" })
 	void findsTheLinkByAddressFirstMatchFirst(String address, String link) {
 		assertThat(this.links.forAddress(address).name()).isEqualTo(link);
 	}

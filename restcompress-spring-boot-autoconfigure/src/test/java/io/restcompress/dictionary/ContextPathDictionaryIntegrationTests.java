@@ -2,6 +2,8 @@ package io.restcompress.dictionary;
 
 import java.net.http.HttpResponse;
 
+import io.restcompress.codec.DczCodec;
+
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.test.context.SpringBootTest;
@@ -18,12 +20,24 @@ class ContextPathDictionaryIntegrationTests extends AbstractContextPathDictionar
 
 	@Test
 	void leavesTheClientsPathParametersOutOfTheMatch() throws Exception {
-		for (String parameter : new String[] { ";x=1", ";x=" + "a".repeat(1100) }) {
-			HttpResponse<byte[]> response = DictionaryHttp.get(this.client, this.port, CONTEXT + parameter + "/api/feed");
-			assertThat(response.statusCode()).isEqualTo(200);
-			assertThat(response.headers().firstValue("Use-As-Dictionary"))
+		for (String path : new String[] { CONTEXT + ";x=1/api/feed", CONTEXT + ";x=" + "a".repeat(1100) + "/api/feed",
+				"/;x=1" + CONTEXT + "/api/feed" }) {
+			HttpResponse<byte[]> response = DictionaryHttp.get(this.client, this.port, path);
+			assertThat(response.statusCode()).as(path).isEqualTo(200);
+			assertThat(response.headers().firstValue("Use-As-Dictionary")).as(path)
 				.hasValue("match=\"" + CONTEXT + "/api/feed*\", id=\"feed\"");
 		}
+	}
+
+	@Test
+	void usesTheDictionaryWhenThePathHasParameters() throws Exception {
+		byte[] first = DictionaryHttp.get(this.client, this.port, CONTEXT + "/api/feed").body();
+		this.versions.version = 2;
+		HttpResponse<byte[]> next = DictionaryHttp.get(this.client, this.port, CONTEXT + ";x=1/api/feed",
+				"Accept-Encoding", "dcz", "Available-Dictionary",
+				DictionaryFields.availableDictionary(DczCodec.sha256(first)));
+		assertThat(next.headers().firstValue("Content-Encoding")).hasValue("dcz");
+		assertThat(DictionaryHttp.decodeDcz(next.body(), first)).isEqualTo(DictionaryTestApplication.Versions.document(2));
 	}
 
 }

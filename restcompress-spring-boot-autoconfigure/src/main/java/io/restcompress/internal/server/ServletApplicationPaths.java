@@ -22,7 +22,9 @@ public final class ServletApplicationPaths {
 
 	/**
 	 * Returns the path a request's application is below, without the path parameters a client
-	 * may have put into it ({@code /app;x=1}): they are the client's, not the application's.
+	 * may have put into it ({@code /app;x=1}, or {@code /;x=1/app}, which would otherwise read
+	 * as {@code //app}, a reference to host {@code app}): they are the client's, not the
+	 * application's.
 	 * @param request the request
 	 * @return the context path and the servlet's own path, empty at the server's root
 	 */
@@ -35,23 +37,31 @@ public final class ServletApplicationPaths {
 		return withoutPathParameters(path);
 	}
 
-	private static String withoutPathParameters(String path) {
-		int semicolon = path.indexOf(';');
-		if (semicolon == -1) {
+	/**
+	 * Returns a path without its path parameters ({@code /app;x=1/a;b} becomes {@code /app/a}),
+	 * dropping a segment that held nothing else ({@code /;x=1/app} becomes {@code /app}).
+	 * @param path the path as the client sent it
+	 * @return the path
+	 */
+	public static String withoutPathParameters(String path) {
+		if (path.indexOf(';') == -1) {
 			return path;
 		}
 		StringBuilder kept = new StringBuilder(path.length());
 		int start = 0;
-		while (semicolon != -1) {
-			kept.append(path, start, semicolon);
-			int slash = path.indexOf('/', semicolon);
-			if (slash == -1) {
-				return kept.toString();
+		while (start < path.length()) {
+			int next = path.indexOf('/', start + 1);
+			int end = (next != -1) ? next : path.length();
+			int semicolon = path.indexOf(';', start);
+			if (semicolon == -1 || semicolon >= end) {
+				kept.append(path, start, end);
 			}
-			start = slash;
-			semicolon = path.indexOf(';', start);
+			else if (semicolon > start + 1 || path.charAt(start) != '/') {
+				kept.append(path, start, semicolon);
+			}
+			start = end;
 		}
-		return kept.append(path, start, path.length()).toString();
+		return kept.toString();
 	}
 
 	/**

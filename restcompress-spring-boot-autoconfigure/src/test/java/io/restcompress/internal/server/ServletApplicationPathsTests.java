@@ -2,6 +2,8 @@ package io.restcompress.internal.server;
 
 import jakarta.servlet.http.MappingMatch;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 import org.springframework.mock.web.MockHttpServletMapping;
 import org.springframework.mock.web.MockHttpServletRequest;
@@ -25,6 +27,13 @@ class ServletApplicationPathsTests {
 		assertThat(ServletApplicationPaths.applicationPath(request)).isEqualTo("/app/v1");
 		assertThat(ServletApplicationPaths.pathWithinApplication(request)).isEqualTo("/api/feed%20x");
 		assertThat(ServletRequestPathUtils.hasParsedRequestPath(request)).isFalse();
+	}
+
+	@ParameterizedTest(name = "{0} -> {1}")
+	@CsvSource({ "/app;x=1, /app", "/app;x=1/v1;y, /app/v1", "/;x=1/app, /app", "/app/v1, /app/v1", "'', ''",
+			"/a;b/c;d/e, /a/c/e" })
+	void leavesPathParametersOut(String path, String expected) {
+		assertThat(ServletApplicationPaths.withoutPathParameters(path)).isEqualTo(expected);
 	}
 
 	private static MockHttpServletRequest request() {
