@@ -3,6 +3,8 @@ package io.restcompress.websocket;
 import java.io.IOException;
 
 import org.springframework.web.socket.CloseStatus;
+import org.springframework.web.socket.PingMessage;
+import org.springframework.web.socket.PongMessage;
 import org.springframework.web.socket.WebSocketHandler;
 import org.springframework.web.socket.WebSocketMessage;
 import org.springframework.web.socket.WebSocketSession;
@@ -80,8 +82,8 @@ final class RecordingWebSocketHandler extends WebSocketHandlerDecorator {
 	}
 
 	/**
-	 * Counts the messages of one direction, a message sent or received in parts once, when its
-	 * last part is.
+	 * Counts the data messages of one direction, a message sent or received in parts once, when
+	 * its last part is; control messages (a ping between two parts) are not data.
 	 */
 	private static final class Messages {
 
@@ -100,6 +102,9 @@ final class RecordingWebSocketHandler extends WebSocketHandlerDecorator {
 		}
 
 		synchronized void add(WebSocketMessage<?> message) {
+			if (message instanceof PingMessage || message instanceof PongMessage) {
+				return;
+			}
 			this.partsBytes += message.getPayloadLength();
 			if (message.isLast()) {
 				this.recorder.message(this.outbound, this.compressed, this.partsBytes);

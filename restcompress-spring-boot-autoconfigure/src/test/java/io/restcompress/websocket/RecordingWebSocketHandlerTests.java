@@ -1,12 +1,14 @@
 package io.restcompress.websocket;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
+import org.springframework.web.socket.PongMessage;
 import org.springframework.web.socket.TextMessage;
 import org.springframework.web.socket.WebSocketHandler;
 import org.springframework.web.socket.WebSocketMessage;
@@ -57,6 +59,7 @@ class RecordingWebSocketHandlerTests {
 		WebSocketSession session = session();
 		this.handler.afterConnectionEstablished(session);
 		this.handler.handleMessage(session, new TextMessage("abc", false));
+		this.handler.handleMessage(session, new PongMessage(ByteBuffer.wrap(new byte[] { 1, 2 })));
 		this.handler.handleMessage(session, new TextMessage("de", false));
 		assertThat(this.recorded).isEmpty();
 		this.handler.handleMessage(session, new TextMessage("f", true));
