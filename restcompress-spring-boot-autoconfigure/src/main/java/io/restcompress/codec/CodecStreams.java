@@ -74,10 +74,25 @@ public final class CodecStreams {
 	 * @throws IllegalArgumentException if {@code maxBytes} is negative
 	 */
 	static InputStream limited(InputStream source, String coding, long maxBytes) {
+		return limited(source, coding, maxBytes, maxBytes);
+	}
+
+	/**
+	 * Returns a stream limited as {@link #limited(InputStream, String, long)} does, whose
+	 * failure names another limit: that of the whole body, for a layer below the last that is
+	 * given room beyond it.
+	 * @param source the decoded bytes
+	 * @param coding the coding they were decoded from, for the message
+	 * @param maxBytes the most bytes allowed
+	 * @param reportedLimit the limit the failure names
+	 * @return the limited stream
+	 * @throws IllegalArgumentException if {@code maxBytes} is negative
+	 */
+	static InputStream limited(InputStream source, String coding, long maxBytes, long reportedLimit) {
 		if (maxBytes < 0) {
 			throw new IllegalArgumentException("maxBytes must not be negative, was " + maxBytes);
 		}
-		return new LimitedInputStream(source, coding, maxBytes);
+		return new LimitedInputStream(source, coding, maxBytes, reportedLimit);
 	}
 
 	/**
@@ -259,12 +274,15 @@ public final class CodecStreams {
 
 		private final long maxBytes;
 
+		private final long reportedLimit;
+
 		private long count;
 
-		LimitedInputStream(InputStream in, String coding, long maxBytes) {
+		LimitedInputStream(InputStream in, String coding, long maxBytes, long reportedLimit) {
 			super(in);
 			this.coding = coding;
 			this.maxBytes = maxBytes;
+			this.reportedLimit = reportedLimit;
 		}
 
 		@Override
@@ -300,7 +318,7 @@ public final class CodecStreams {
 		private long allowed(long requested) throws ContentTooLargeException {
 			long remaining = this.maxBytes - this.count;
 			if (remaining < 0) {
-				throw new ContentTooLargeException(this.coding, this.maxBytes);
+				throw new ContentTooLargeException(this.coding, this.reportedLimit);
 			}
 			return (requested <= remaining) ? requested : remaining + 1;
 		}
@@ -313,7 +331,7 @@ public final class CodecStreams {
 		private void count(long n) throws ContentTooLargeException {
 			this.count += n;
 			if (this.count > this.maxBytes) {
-				throw new ContentTooLargeException(this.coding, this.maxBytes);
+				throw new ContentTooLargeException(this.coding, this.reportedLimit);
 			}
 		}
 

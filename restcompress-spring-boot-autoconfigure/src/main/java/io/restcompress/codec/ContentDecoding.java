@@ -272,7 +272,8 @@ public final class ContentDecoding {
 						ContentCodec codec = this.decoders.get(i);
 						long limit = (i == this.decoders.size() - 1) ? this.maxDecodedBytes
 								: intermediateLimit(this.maxDecodedBytes);
-						stream = CodecStreams.limited(layer(codec, stream), codec.coding(), limit);
+						stream = CodecStreams.limited(layer(codec, stream), codec.coding(), limit,
+								this.maxDecodedBytes);
 					}
 				}
 				catch (IOException | RuntimeException ex) {

@@ -206,7 +206,8 @@ class ContentDecodingTests {
 		InputStream decoded = ContentDecoding.open(new ByteArrayInputStream(stacked), List.of(Codecs.LZF, Codecs.GZIP_1),
 				100_000, ContentDecoding.Listener.NONE);
 		assertThatExceptionOfType(ContentTooLargeException.class).isThrownBy(decoded::readAllBytes)
-			.satisfies((ex) -> assertThat(ex.getCoding()).isEqualTo("lzf"));
+			.satisfies((ex) -> assertThat(ex.getCoding()).isEqualTo("lzf"))
+			.satisfies((ex) -> assertThat(ex.getLimit()).as("the body's limit, not the layer's").isEqualTo(100_000));
 		InputStream withinTheMargin = ContentDecoding.open(new ByteArrayInputStream(stacked),
 				List.of(Codecs.LZF, Codecs.GZIP_1), 150_000, ContentDecoding.Listener.NONE);
 		assertThat(withinTheMargin.readAllBytes()).isEmpty();
