@@ -8,6 +8,7 @@ import java.util.function.Supplier;
 import io.restcompress.codec.ContentCodec;
 import io.restcompress.internal.server.ExchangeCodings;
 import io.restcompress.internal.server.ResponseFields;
+import io.restcompress.internal.server.ServletApplicationPaths;
 import io.restcompress.internal.server.VaryHeader;
 import org.jspecify.annotations.Nullable;
 
@@ -69,7 +70,9 @@ public final class DictionaryExchangeCodings implements ExchangeCodings {
 		if (vary != null) {
 			response.set(HttpHeaders.VARY, vary);
 		}
-		String pathWithinApplication = path.startsWith(contextPath) ? path.substring(contextPath.length()) : path;
+		String requestPath = ServletApplicationPaths.withoutPathParameters(path);
+		String pathWithinApplication = requestPath.startsWith(contextPath)
+				? requestPath.substring(contextPath.length()) : requestPath;
 		StoredDictionary dictionary = (hash != null) ? find(declaration, hash, pathWithinApplication) : null;
 		return (dictionary != null) ? this.codings.of(dictionary, declaration.codings()) : List.of();
 	}

@@ -56,10 +56,9 @@ public class CompressionHandlerInterceptor implements HandlerInterceptor {
 	private HandlerCompression offer(HttpServletRequest request, HttpServletResponse response, Object handler,
 			CompressionExchange exchange, HandlerCompression allowed) {
 		List<String> varyBefore = List.copyOf(response.getHeaders(HttpHeaders.VARY));
-		String applicationPath = ServletApplicationPaths.applicationPath(request);
-		List<ContentCodec> offered = this.exchangeCodings.offer(handler,
-				applicationPath + ServletApplicationPaths.pathWithinApplication(request), () -> applicationPath,
-				request::getHeader, new ServletResponseFields(response));
+		List<ContentCodec> offered = this.exchangeCodings.offer(handler, request.getRequestURI(),
+				() -> ServletApplicationPaths.applicationPath(request), request::getHeader,
+				new ServletResponseFields(response));
 		List<String> addedToVary = VaryHeader.added(varyBefore, response.getHeaders(HttpHeaders.VARY));
 		if (!addedToVary.isEmpty()) {
 			exchange.keepInVary(addedToVary);
