@@ -7,8 +7,8 @@ import java.util.function.Supplier;
 
 import io.restcompress.codec.ContentCodec;
 import io.restcompress.internal.server.ExchangeCodings;
+import io.restcompress.internal.server.PathParameters;
 import io.restcompress.internal.server.ResponseFields;
-import io.restcompress.internal.server.ServletApplicationPaths;
 import io.restcompress.internal.server.VaryHeader;
 import org.jspecify.annotations.Nullable;
 
@@ -70,7 +70,7 @@ public final class DictionaryExchangeCodings implements ExchangeCodings {
 		if (vary != null) {
 			response.set(HttpHeaders.VARY, vary);
 		}
-		String requestPath = ServletApplicationPaths.withoutPathParameters(path);
+		String requestPath = PathParameters.removeFrom(path);
 		String pathWithinApplication = requestPath.startsWith(contextPath)
 				? requestPath.substring(contextPath.length()) : requestPath;
 		StoredDictionary dictionary = (hash != null) ? find(declaration, hash, pathWithinApplication) : null;

@@ -34,35 +34,9 @@ public final class ServletApplicationPaths {
 		String within = pathWithinApplication(request);
 		String path = whole.endsWith(within) ? whole.substring(0, whole.length() - within.length())
 				: request.getContextPath();
-		return withoutPathParameters(path);
+		return PathParameters.removeFrom(path);
 	}
 
-	/**
-	 * Returns a path without its path parameters ({@code /app;x=1/a;b} becomes {@code /app/a}),
-	 * dropping a segment that held nothing else ({@code /;x=1/app} becomes {@code /app}).
-	 * @param path the path as the client sent it
-	 * @return the path
-	 */
-	public static String withoutPathParameters(String path) {
-		if (path.indexOf(';') == -1) {
-			return path;
-		}
-		StringBuilder kept = new StringBuilder(path.length());
-		int start = 0;
-		while (start < path.length()) {
-			int next = path.indexOf('/', start + 1);
-			int end = (next != -1) ? next : path.length();
-			int semicolon = path.indexOf(';', start);
-			if (semicolon == -1 || semicolon >= end) {
-				kept.append(path, start, end);
-			}
-			else if (semicolon > start + 1 || path.charAt(start) != '/') {
-				kept.append(path, start, semicolon);
-			}
-			start = end;
-		}
-		return kept.toString();
-	}
 
 	/**
 	 * Returns a request's path within its application, as handler mappings match it.

@@ -33,7 +33,7 @@ class ServletApplicationPathsTests {
 	@CsvSource({ "/app;x=1, /app", "/app;x=1/v1;y, /app/v1", "/;x=1/app, /app", "/app/v1, /app/v1", "'', ''",
 			"/a;b/c;d/e, /a/c/e" })
 	void leavesPathParametersOut(String path, String expected) {
-		assertThat(ServletApplicationPaths.withoutPathParameters(path)).isEqualTo(expected);
+		assertThat(PathParameters.removeFrom(path)).isEqualTo(expected);
 	}
 
 	private static MockHttpServletRequest request() {
