@@ -6,6 +6,7 @@ import java.net.SocketException;
 import java.net.UnknownHostException;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Predicate;
@@ -72,7 +73,9 @@ public final class AddressBlock {
 		}
 		for (int i = 0; i < candidate.length(); i++) {
 			char c = candidate.charAt(i);
-			if (!(isAsciiHexDigit(c) || c == '.' || c == ':' || c == '%')) {
+			// ASCII only (HexFormat's digits): other scripts' digits would make the JDK take the
+			// text for a host name and look it up, and a forwarded address is the client's to choose
+			if (!(HexFormat.isHexDigit(c) || c == '.' || c == ':' || c == '%')) {
 				return null;
 			}
 		}
@@ -96,14 +99,6 @@ public final class AddressBlock {
 	@Override
 	public String toString() {
 		return this.text;
-	}
-
-	/**
-	 * ASCII only: other scripts' digits would make the JDK take the text for a host name and
-	 * look it up, and a forwarded client address is the client's to choose.
-	 */
-	private static boolean isAsciiHexDigit(char c) {
-		return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
 	}
 
 	private static boolean isIpv4Literal(String text) {
