@@ -94,7 +94,7 @@ final class RequestPolicy {
 		}
 		AcceptEncoding any = AcceptEncoding
 			.parse(this.candidates.stream().map(ContentCodec::coding).collect(Collectors.joining(", ")));
-		return adaptive(this.decisions, uri, this.candidates, any, requestHeaders, bodySize);
+		return adaptive(this.decisions, uri, this.candidates, any, this.candidates.get(0), requestHeaders, bodySize);
 	}
 
 	/**
@@ -116,7 +116,7 @@ final class RequestPolicy {
 		if (this.decisions == null) {
 			return RequestDecision.compress(preferred);
 		}
-		return adaptive(this.decisions, uri, candidates, advertised, requestHeaders, bodySize);
+		return adaptive(this.decisions, uri, candidates, advertised, preferred, requestHeaders, bodySize);
 	}
 
 	/**
@@ -124,7 +124,8 @@ final class RequestPolicy {
 	 * to the request URI's host, once the body is at least the threshold.
 	 */
 	private RequestDecision adaptive(CompressionDecisions decisions, URI uri, List<ContentCodec> candidates,
-			AcceptEncoding accepted, @Nullable HttpHeaders requestHeaders, long bodySize) {
+			AcceptEncoding accepted, ContentCodec preferred, @Nullable HttpHeaders requestHeaders,
+			long bodySize) {
 		if (bodySize >= 0 && bodySize < this.minRequestSize) {
 			return RequestDecision.skip(SkipReason.BELOW_THRESHOLD);
 		}
@@ -134,7 +135,7 @@ final class RequestPolicy {
 		LadderRung rung = choice.rung();
 		if (rung == null) {
 			return accepted.acceptsIdentity() ? RequestDecision.skip(SkipReason.ADAPTIVE)
-					: RequestDecision.compress(accepted.select(candidates).orElseThrow());
+					: RequestDecision.compress(preferred);
 		}
 		return RequestDecision.compress(rung.codec(),
 				(identity, encoded, nanos) -> decisions.learn(rung, contentType, identity, encoded, nanos));
