@@ -1,14 +1,12 @@
 package io.restcompress.websocket;
 
-import java.util.List;
 import java.util.Map;
 
 import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.binder.BaseUnits;
-
-import org.springframework.web.socket.WebSocketExtension;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Writes {@link WebSocketMessageRecorder} events to Micrometer meters under
@@ -45,20 +43,17 @@ public final class MicrometerWebSocketMessageRecorder implements WebSocketMessag
 	}
 
 	@Override
-	public void opened(List<WebSocketExtension> extensions) {
-		WebSocketExtension deflate = extensions.stream()
-			.filter((extension) -> PerMessageDeflatePolicy.NAME.equals(extension.getName()))
-			.findFirst()
-			.orElse(null);
-		Tags tags = Tags.of("side", "server", "coding", (deflate != null) ? deflate.getName() : "identity");
-		if (deflate != null) {
-			Map<String, String> parameters = deflate.getParameters();
+	public void opened(@Nullable Map<String, @Nullable String> permessageDeflate) {
+		Tags tags = Tags.of("side", "server", "coding", (permessageDeflate != null) ? PerMessageDeflatePolicy.NAME : "identity");
+		if (permessageDeflate != null) {
 			tags = tags.and("server_context_takeover",
-					Boolean.toString(!parameters.containsKey(PerMessageDeflatePolicy.SERVER_NO_CONTEXT_TAKEOVER)))
+					Boolean.toString(!permessageDeflate.containsKey(PerMessageDeflatePolicy.SERVER_NO_CONTEXT_TAKEOVER)))
 				.and("client_context_takeover",
-						Boolean.toString(!parameters.containsKey(PerMessageDeflatePolicy.CLIENT_NO_CONTEXT_TAKEOVER)))
-				.and("client_max_window_bits", windowBits(parameters, PerMessageDeflatePolicy.CLIENT_MAX_WINDOW_BITS))
-				.and("server_max_window_bits", windowBits(parameters, PerMessageDeflatePolicy.SERVER_MAX_WINDOW_BITS));
+						Boolean.toString(!permessageDeflate.containsKey(PerMessageDeflatePolicy.CLIENT_NO_CONTEXT_TAKEOVER)))
+				.and("client_max_window_bits",
+						windowBits(permessageDeflate, PerMessageDeflatePolicy.CLIENT_MAX_WINDOW_BITS))
+				.and("server_max_window_bits",
+						windowBits(permessageDeflate, PerMessageDeflatePolicy.SERVER_MAX_WINDOW_BITS));
 		}
 		else {
 			tags = tags.and("server_context_takeover", NONE_TAG)
@@ -74,7 +69,7 @@ public final class MicrometerWebSocketMessageRecorder implements WebSocketMessag
 		this.messages[(outbound ? 1 : 0) | (compressed ? 2 : 0)].record(payloadBytes);
 	}
 
-	private static String windowBits(Map<String, String> parameters, String name) {
+	private static String windowBits(Map<String, @Nullable String> parameters, String name) {
 		String value = parameters.get(name);
 		if (value == null || value.isEmpty()) {
 			return Integer.toString(PerMessageDeflatePolicy.JDK_WINDOW_BITS);

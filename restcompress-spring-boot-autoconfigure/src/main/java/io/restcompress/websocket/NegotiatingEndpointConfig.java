@@ -91,7 +91,37 @@ final class NegotiatingEndpointConfig implements ServerEndpointConfig {
 			if (negotiated.removeIf(NegotiatingConfigurator::isDeflate)) {
 				requested.stream().filter(NegotiatingConfigurator::isDeflate).forEach(negotiated::add);
 			}
-			return this.negotiator.negotiate(negotiated, this.engine);
+			return negotiate(negotiated);
+		}
+
+		/**
+		 * Returns the other extensions as they are and at most one permessage-deflate, the
+		 * policy's answer to the first offer it accepts.
+		 */
+		private List<Extension> negotiate(List<Extension> offered) {
+			List<Extension> accepted = new ArrayList<>(offered.size());
+			boolean deflateAccepted = false;
+			for (Extension extension : offered) {
+				if (!isDeflate(extension)) {
+					accepted.add(extension);
+				}
+				else if (!deflateAccepted) {
+					ExtensionOffer answer = this.negotiator.answer(offer(extension), this.engine);
+					if (answer != null) {
+						accepted.add(new AnsweredExtension(answer));
+						deflateAccepted = true;
+					}
+				}
+			}
+			return accepted;
+		}
+
+		private static ExtensionOffer offer(Extension extension) {
+			return new ExtensionOffer(extension.getName(),
+					extension.getParameters()
+						.stream()
+						.map((parameter) -> new ExtensionOffer.Parameter(parameter.getName(), parameter.getValue()))
+						.toList());
 		}
 
 		private static boolean isDeflate(Extension extension) {
@@ -116,6 +146,35 @@ final class NegotiatingEndpointConfig implements ServerEndpointConfig {
 		@Override
 		public <T> T getEndpointInstance(Class<T> endpointClass) throws InstantiationException {
 			return this.delegate.getEndpointInstance(endpointClass);
+		}
+
+	}
+
+	private record AnsweredExtension(ExtensionOffer answer) implements Extension {
+
+		@Override
+		public String getName() {
+			return this.answer.name();
+		}
+
+		@Override
+		public List<Parameter> getParameters() {
+			return this.answer.parameters().stream().map(AnsweredParameter::new).map(Parameter.class::cast).toList();
+		}
+
+	}
+
+	private record AnsweredParameter(ExtensionOffer.Parameter parameter) implements Extension.Parameter {
+
+		@Override
+		public String getName() {
+			return this.parameter.name();
+		}
+
+		@Override
+		@SuppressWarnings("NullAway")
+		public String getValue() {
+			return this.parameter.value();
 		}
 
 	}

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.regex.Pattern;
 
-import jakarta.websocket.Extension;
+import io.restcompress.websocket.ExtensionOffer.Parameter;
 import org.jspecify.annotations.Nullable;
 
 import static io.restcompress.websocket.PerMessageDeflatePolicy.CLIENT_MAX_WINDOW_BITS;
@@ -17,9 +17,9 @@ import static io.restcompress.websocket.PerMessageDeflatePolicy.SERVER_MAX_WINDO
 import static io.restcompress.websocket.PerMessageDeflatePolicy.SERVER_NO_CONTEXT_TAKEOVER;
 
 /**
- * Decides, by a {@link PerMessageDeflatePolicy}, which permessage-deflate offer a Jakarta
- * WebSocket engine accepts and with which parameters: the engine then runs the extension with
- * the parameters this hands it.
+ * Decides, by a {@link PerMessageDeflatePolicy}, which permessage-deflate offer a server
+ * accepts and with which parameters, for every engine: the servlet engines run the extension
+ * with the answer handed to them, Reactor Netty's handshaker is shown only the accepted offer.
  */
 final class PerMessageDeflateNegotiator {
 
@@ -32,62 +32,63 @@ final class PerMessageDeflateNegotiator {
 	}
 
 	/**
-	 * Returns the extensions to accept: the other extensions as they are, and at most one
-	 * permessage-deflate, the first offer the policy and {@code engine} can honour, with the
-	 * policy's parameters.
-	 * @param offered the offered extensions the engine supports, in the client's order
+	 * Returns the answer to the first permessage-deflate offer that the policy and
+	 * {@code engine} can honour; other extensions are not looked at.
+	 * @param offers the offered extensions, in the client's order
 	 * @param engine the engine that will run the extension
-	 * @return the extensions to accept
+	 * @return the answer, or {@code null} to decline every offer
 	 */
-	List<Extension> negotiate(List<Extension> offered, WebSocketEngine engine) {
-		List<Extension> accepted = new ArrayList<>(offered.size());
-		boolean deflateAccepted = false;
-		for (Extension extension : offered) {
-			if (!NAME.equals(extension.getName())) {
-				accepted.add(extension);
-			}
-			else if (this.policy.enabled() && !deflateAccepted) {
-				Extension answer = answer(extension, engine);
-				if (answer != null) {
-					accepted.add(answer);
-					deflateAccepted = true;
-				}
+	@Nullable ExtensionOffer accept(List<ExtensionOffer> offers, WebSocketEngine engine) {
+		for (ExtensionOffer offer : offers) {
+			ExtensionOffer answer = answer(offer, engine);
+			if (answer != null) {
+				return answer;
 			}
 		}
-		return accepted;
+		return null;
 	}
 
-	private @Nullable Extension answer(Extension offer, WebSocketEngine engine) {
-		List<Extension.Parameter> parameters = new ArrayList<>();
+	/**
+	 * Returns the answer to one offer.
+	 * @param offer the offer
+	 * @param engine the engine that will run the extension
+	 * @return the answer, or {@code null} if the offer is not permessage-deflate, is malformed,
+	 * or asks for what the policy or the engine cannot do
+	 */
+	@Nullable ExtensionOffer answer(ExtensionOffer offer, WebSocketEngine engine) {
+		if (!this.policy.enabled() || !NAME.equals(offer.name())) {
+			return null;
+		}
+		List<Parameter> parameters = new ArrayList<>();
 		Set<String> names = new HashSet<>();
 		boolean clientWindowOffered = false;
-		for (Extension.Parameter parameter : offer.getParameters()) {
-			String name = parameter.getName();
+		for (Parameter parameter : offer.parameters()) {
+			String name = parameter.name();
 			if (!names.add(name)) {
 				return null;
 			}
 			switch (name) {
 				case SERVER_NO_CONTEXT_TAKEOVER, CLIENT_NO_CONTEXT_TAKEOVER -> {
-					if (parameter.getValue() != null) {
+					if (parameter.value() != null) {
 						return null;
 					}
 				}
 				case SERVER_MAX_WINDOW_BITS -> {
-					Integer bits = windowBits(parameter.getValue());
+					Integer bits = windowBits(parameter.value());
 					if (bits == null || bits != JDK_WINDOW_BITS || !engine.answersServerMaxWindowBits()) {
 						return null;
 					}
-					parameters.add(new DeflateParameter(SERVER_MAX_WINDOW_BITS, Integer.toString(bits)));
+					parameters.add(new Parameter(SERVER_MAX_WINDOW_BITS, Integer.toString(bits)));
 				}
 				case CLIENT_MAX_WINDOW_BITS -> {
-					Integer bits = (parameter.getValue() != null) ? windowBits(parameter.getValue())
+					Integer bits = (parameter.value() != null) ? windowBits(parameter.value())
 							: Integer.valueOf(JDK_WINDOW_BITS);
 					if (bits == null) {
 						return null;
 					}
 					clientWindowOffered = true;
 					if (engine.answersClientMaxWindowBits()) {
-						parameters.add(new DeflateParameter(CLIENT_MAX_WINDOW_BITS,
+						parameters.add(new Parameter(CLIENT_MAX_WINDOW_BITS,
 								Integer.toString(Math.min(bits, this.policy.clientMaxWindowBits()))));
 					}
 				}
@@ -100,12 +101,12 @@ final class PerMessageDeflateNegotiator {
 			return null;
 		}
 		if (this.policy.serverNoContextTakeover() || names.contains(SERVER_NO_CONTEXT_TAKEOVER)) {
-			parameters.add(new DeflateParameter(SERVER_NO_CONTEXT_TAKEOVER, null));
+			parameters.add(new Parameter(SERVER_NO_CONTEXT_TAKEOVER, null));
 		}
 		if (this.policy.clientNoContextTakeover() || names.contains(CLIENT_NO_CONTEXT_TAKEOVER)) {
-			parameters.add(new DeflateParameter(CLIENT_NO_CONTEXT_TAKEOVER, null));
+			parameters.add(new Parameter(CLIENT_NO_CONTEXT_TAKEOVER, null));
 		}
-		return new DeflateExtension(parameters);
+		return new ExtensionOffer(NAME, parameters);
 	}
 
 	/**
@@ -114,35 +115,6 @@ final class PerMessageDeflateNegotiator {
 	 */
 	private static @Nullable Integer windowBits(@Nullable String value) {
 		return (value != null && WINDOW_BITS.matcher(value).matches()) ? Integer.valueOf(value) : null;
-	}
-
-	private record DeflateExtension(List<Extension.Parameter> parameters) implements Extension {
-
-		@Override
-		public String getName() {
-			return NAME;
-		}
-
-		@Override
-		public List<Parameter> getParameters() {
-			return this.parameters;
-		}
-
-	}
-
-	private record DeflateParameter(String name, @Nullable String value) implements Extension.Parameter {
-
-		@Override
-		public String getName() {
-			return this.name;
-		}
-
-		@Override
-		@SuppressWarnings("NullAway")
-		public String getValue() {
-			return this.value;
-		}
-
 	}
 
 }

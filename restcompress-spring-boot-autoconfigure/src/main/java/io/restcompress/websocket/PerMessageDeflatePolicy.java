@@ -5,8 +5,8 @@ import java.util.List;
 
 /**
  * The permessage-deflate (RFC 7692) settings of a server, with one meaning on every engine:
- * on servlet engines {@link PerMessageDeflateNegotiator} decides each handshake by them, on
- * Reactor Netty {@link ReactorNettyWebSocketCompression} maps them to Netty's handshaker.
+ * {@link PerMessageDeflateNegotiator} decides each handshake by them, on the servlet engines
+ * and, through {@link ReactorNettyWebSocketCompression}, on Reactor Netty.
  *
  * @param enabled whether permessage-deflate may be negotiated at all
  * @param serverNoContextTakeover whether the server resets its compressor after each message
@@ -52,7 +52,7 @@ public record PerMessageDeflatePolicy(boolean enabled, boolean serverNoContextTa
 	 * @return the messages, empty if every setting is honoured
 	 */
 	public List<String> unhonouredSettings(WebSocketEngine engine, int serverMaxWindowBits) {
-		List<String> warnings = new ArrayList<>(4);
+		List<String> warnings = new ArrayList<>(2);
 		if (!this.enabled) {
 			return warnings;
 		}
@@ -64,14 +64,6 @@ public record PerMessageDeflatePolicy(boolean enabled, boolean serverNoContextTa
 			warnings.add("restcompress.websocket.client-max-window-bits=" + this.clientMaxWindowBits
 					+ " is not honoured on " + engine
 					+ ": the engine leaves client_max_window_bits out of its answer, so clients compress with 15 bits");
-		}
-		if (this.serverNoContextTakeover && !engine.negotiatesByPolicy()) {
-			warnings.add("restcompress.websocket.server-no-context-takeover=true is honoured on " + engine
-					+ " only for clients that ask for it: the engine keeps its context otherwise");
-		}
-		if (this.clientNoContextTakeover && !engine.negotiatesByPolicy()) {
-			warnings.add("restcompress.websocket.client-no-context-takeover=true is honoured on " + engine
-					+ " only for clients that offer it: the engine never asks for it on its own");
 		}
 		return warnings;
 	}

@@ -6,15 +6,14 @@ import java.util.function.Consumer;
 import reactor.netty.http.server.WebsocketServerSpec;
 
 import org.springframework.web.reactive.socket.server.RequestUpgradeStrategy;
-import org.springframework.web.reactive.socket.server.upgrade.ReactorNettyRequestUpgradeStrategy;
 
 /**
- * Permessage-deflate (RFC 7692) on Reactor Netty by a {@link PerMessageDeflatePolicy}, as far
- * as Netty's handshaker lets it: compression on or off, and the context resets that clients
- * ask for granted. Netty declines offers that name {@code server_max_window_bits}, never adds
- * {@code client_max_window_bits} to its answer and never asks for a context reset on its own;
- * {@link #unhonouredSettings()} names the settings this leaves unhonoured. Use
- * {@link #upgradeStrategy(Consumer)} in the application's {@code HandshakeWebSocketService}.
+ * Permessage-deflate (RFC 7692) on Reactor Netty by a {@link PerMessageDeflatePolicy}, decided
+ * as on the servlet engines: the {@linkplain #upgradeStrategy(Consumer) upgrade strategy} shows
+ * Netty's handshaker only the offer the policy accepts, written so that Netty grants it as it
+ * stands, and records each session with a {@link WebSocketMessageRecorder}. Netty compresses
+ * with a 15-bit window only; {@link #unhonouredSettings()} names what that leaves unhonoured.
+ * Use the upgrade strategy in the application's {@code HandshakeWebSocketService}.
  */
 public final class ReactorNettyWebSocketCompression {
 
@@ -22,22 +21,38 @@ public final class ReactorNettyWebSocketCompression {
 
 	private final int serverMaxWindowBits;
 
+	private final WebSocketMessageRecorder recorder;
+
 	/**
-	 * Creates the mapping.
+	 * Creates the mapping, recording nothing.
 	 * @param policy the negotiation policy
 	 * @param serverMaxWindowBits the window the server should compress with at most
 	 */
 	public ReactorNettyWebSocketCompression(PerMessageDeflatePolicy policy, int serverMaxWindowBits) {
-		PerMessageDeflatePolicy.checkWindowBits("serverMaxWindowBits", serverMaxWindowBits);
-		this.policy = policy;
-		this.serverMaxWindowBits = serverMaxWindowBits;
+		this(policy, serverMaxWindowBits, WebSocketMessageRecorder.NONE);
 	}
 
 	/**
-	 * Returns a new server specification with the policy's compression settings. Reactor Netty
-	 * inflates a compressed frame without limit unless {@code maxDecompressionBufferSize} is
-	 * set: set it, or use {@link #upgradeStrategy(Consumer)}, which derives it from the frame
-	 * payload limit when it is not set.
+	 * Creates the mapping.
+	 * @param policy the negotiation policy
+	 * @param serverMaxWindowBits the window the server should compress with at most
+	 * @param recorder receives each session's negotiated parameters and messages
+	 */
+	public ReactorNettyWebSocketCompression(PerMessageDeflatePolicy policy, int serverMaxWindowBits,
+			WebSocketMessageRecorder recorder) {
+		PerMessageDeflatePolicy.checkWindowBits("serverMaxWindowBits", serverMaxWindowBits);
+		this.policy = policy;
+		this.serverMaxWindowBits = serverMaxWindowBits;
+		this.recorder = recorder;
+	}
+
+	/**
+	 * Returns a new server specification that lets Netty's handshaker grant what the policy
+	 * accepts. A specification alone does not apply the policy: Netty then decides by its own
+	 * rules; {@link #upgradeStrategy(Consumer)} applies it. Reactor Netty inflates a compressed
+	 * frame without limit unless {@code maxDecompressionBufferSize} is set: set it, or use
+	 * {@link #upgradeStrategy(Consumer)}, which derives it from the frame payload limit when it
+	 * is not set.
 	 * @return the specification's builder, for further settings such as the frame size
 	 */
 	public WebsocketServerSpec.Builder serverSpec() {
@@ -48,8 +63,9 @@ public final class ReactorNettyWebSocketCompression {
 	}
 
 	/**
-	 * Returns an upgrade strategy that builds each session's specification with
-	 * {@link #serverSpec()} and then {@code customizer}. Unless the customizer sets
+	 * Returns an upgrade strategy that negotiates permessage-deflate by the policy, records
+	 * each session, and builds each session's specification with {@link #serverSpec()} and then
+	 * {@code customizer}. Unless the customizer sets
 	 * {@code maxDecompressionBufferSize} itself, a compressed frame inflates to at most twice the
 	 * frame payload limit ({@code maxFramePayloadLength}, 64 KB unless the customizer sets it),
 	 * the headroom Netty's inflater needs to take every frame of up to that limit; a frame that
@@ -58,7 +74,7 @@ public final class ReactorNettyWebSocketCompression {
 	 * @return the upgrade strategy
 	 */
 	public RequestUpgradeStrategy upgradeStrategy(Consumer<WebsocketServerSpec.Builder> customizer) {
-		return new ReactorNettyRequestUpgradeStrategy(() -> {
+		return new NegotiatingReactorNettyUpgradeStrategy(() -> {
 			WebsocketServerSpec.Builder builder = serverSpec();
 			customizer.accept(builder);
 			WebsocketServerSpec spec = builder.build();
@@ -66,7 +82,7 @@ public final class ReactorNettyWebSocketCompression {
 				builder.maxDecompressionBufferSize(decompressionLimit(spec.maxFramePayloadLength()));
 			}
 			return builder;
-		});
+		}, new PerMessageDeflateNegotiator(this.policy), this.recorder);
 	}
 
 	/**

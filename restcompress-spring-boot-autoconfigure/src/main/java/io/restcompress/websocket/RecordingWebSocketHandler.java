@@ -1,10 +1,14 @@
 package io.restcompress.websocket;
 
 import java.io.IOException;
+import java.util.Map;
+
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.web.socket.CloseStatus;
 import org.springframework.web.socket.PingMessage;
 import org.springframework.web.socket.PongMessage;
+import org.springframework.web.socket.WebSocketExtension;
 import org.springframework.web.socket.WebSocketHandler;
 import org.springframework.web.socket.WebSocketMessage;
 import org.springframework.web.socket.WebSocketSession;
@@ -32,7 +36,7 @@ final class RecordingWebSocketHandler extends WebSocketHandlerDecorator {
 	public void afterConnectionEstablished(WebSocketSession session) throws Exception {
 		RecordingSession recording = new RecordingSession(session, this.recorder);
 		session.getAttributes().put(SESSION_ATTRIBUTE, recording);
-		this.recorder.opened(session.getExtensions());
+		this.recorder.opened(deflateParameters(session));
 		super.afterConnectionEstablished(recording);
 	}
 
@@ -51,6 +55,15 @@ final class RecordingWebSocketHandler extends WebSocketHandlerDecorator {
 	@Override
 	public void afterConnectionClosed(WebSocketSession session, CloseStatus closeStatus) throws Exception {
 		super.afterConnectionClosed(recording(session), closeStatus);
+	}
+
+	private static @Nullable Map<String, @Nullable String> deflateParameters(WebSocketSession session) {
+		return session.getExtensions()
+			.stream()
+			.filter((extension) -> PerMessageDeflatePolicy.NAME.equals(extension.getName()))
+			.findFirst()
+			.<Map<String, @Nullable String>>map(WebSocketExtension::getParameters)
+			.orElse(null);
 	}
 
 	private RecordingSession recording(WebSocketSession session) {

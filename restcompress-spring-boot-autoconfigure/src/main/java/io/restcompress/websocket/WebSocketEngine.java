@@ -10,40 +10,28 @@ import java.util.Locale;
 public enum WebSocketEngine {
 
 	/** Apache Tomcat: echoes {@code server_max_window_bits=15} and {@code client_max_window_bits}. */
-	TOMCAT(true, true, true),
+	TOMCAT(true, true),
 
 	/** Eclipse Jetty: accepts both window parameters but leaves them out of its answer. */
-	JETTY(false, false, true),
+	JETTY(false, false),
 
 	/**
-	 * Reactor Netty: Netty's handshaker decides, with two switches; it declines offers naming
-	 * {@code server_max_window_bits} and never asks for a context reset on its own.
+	 * Reactor Netty: shown only the offer the policy accepts, Netty's handshaker grants it
+	 * and repeats {@code client_max_window_bits} below 15; it declines offers naming
+	 * {@code server_max_window_bits}.
 	 */
-	REACTOR_NETTY(false, false, false),
+	REACTOR_NETTY(false, true),
 
 	/** Another engine: restcompress only adds or removes offers and context-takeover parameters. */
-	OTHER(false, false, true);
+	OTHER(false, false);
 
 	private final boolean answersServerMaxWindowBits;
 
 	private final boolean answersClientMaxWindowBits;
 
-	private final boolean negotiatesByPolicy;
-
-	WebSocketEngine(boolean answersServerMaxWindowBits, boolean answersClientMaxWindowBits,
-			boolean negotiatesByPolicy) {
+	WebSocketEngine(boolean answersServerMaxWindowBits, boolean answersClientMaxWindowBits) {
 		this.answersServerMaxWindowBits = answersServerMaxWindowBits;
 		this.answersClientMaxWindowBits = answersClientMaxWindowBits;
-		this.negotiatesByPolicy = negotiatesByPolicy;
-	}
-
-	/**
-	 * Whether the {@link PerMessageDeflatePolicy} writes the engine's answer, so that context
-	 * resets the client did not ask for can be added to it.
-	 * @return whether server-initiated context-takeover settings are honoured
-	 */
-	public boolean negotiatesByPolicy() {
-		return this.negotiatesByPolicy;
 	}
 
 	/**

@@ -1,12 +1,13 @@
 package io.restcompress.websocket;
 
-import java.util.List;
+import java.util.Map;
 
-import org.springframework.web.socket.WebSocketExtension;
+import org.jspecify.annotations.Nullable;
 
 /**
- * Receives what happens on WebSocket sessions: the extensions each session negotiated and
- * the size of every message as the application sent or received it.
+ * Receives what happens on WebSocket sessions, servlet and reactive alike: the
+ * permessage-deflate parameters each session negotiated and the size of every message as the
+ * application sent or received it.
  */
 public interface WebSocketMessageRecorder {
 
@@ -16,9 +17,11 @@ public interface WebSocketMessageRecorder {
 
 	/**
 	 * A session was opened.
-	 * @param extensions the extensions it negotiated
+	 * @param permessageDeflate the parameters of the permessage-deflate extension it
+	 * negotiated (a parameter without a value maps to {@code null} or an empty string), or
+	 * {@code null} if it negotiated none
 	 */
-	default void opened(List<WebSocketExtension> extensions) {
+	default void opened(@Nullable Map<String, @Nullable String> permessageDeflate) {
 	}
 
 	/**

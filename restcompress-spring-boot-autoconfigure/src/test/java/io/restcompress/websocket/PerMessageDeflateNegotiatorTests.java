@@ -1,10 +1,7 @@
 package io.restcompress.websocket;
 
-import java.util.Arrays;
 import java.util.List;
-import java.util.stream.Collectors;
 
-import jakarta.websocket.Extension;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -29,7 +26,9 @@ class PerMessageDeflateNegotiatorTests {
 	@Test
 	void declinesEveryOfferWhenDisabled() {
 		PerMessageDeflatePolicy off = new PerMessageDeflatePolicy(false, false, false, 15);
-		assertThat(answer(off, WebSocketEngine.TOMCAT, "permessage-deflate, x-other")).isEqualTo("x-other");
+		assertThat(answer(off, WebSocketEngine.TOMCAT, "x-other, permessage-deflate")).isEmpty();
+		assertThat(answer(DEFAULT, WebSocketEngine.TOMCAT, "x-other, permessage-deflate"))
+			.isEqualTo("permessage-deflate");
 	}
 
 	@Test
@@ -59,12 +58,13 @@ class PerMessageDeflateNegotiatorTests {
 	@Test
 	void declinesWindowSizesNotWrittenAsRfc7692Says() {
 		for (String value : new String[] { "", "09", "010", "+9", " 9", "\u0661\u0660", "9.0" }) {
-			assertThat(answer(DEFAULT, WebSocketEngine.TOMCAT, "permessage-deflate; client_max_window_bits=" + value))
-				.as(value)
-				.isEmpty();
-			assertThat(answer(DEFAULT, WebSocketEngine.TOMCAT, "permessage-deflate; server_max_window_bits=" + value))
-				.as(value)
-				.isEmpty();
+			for (String name : new String[] { "client_max_window_bits", "server_max_window_bits" }) {
+				ExtensionOffer offer = new ExtensionOffer("permessage-deflate",
+						List.of(new ExtensionOffer.Parameter(name, value)));
+				assertThat(new PerMessageDeflateNegotiator(DEFAULT).answer(offer, WebSocketEngine.TOMCAT))
+					.as(name + "=" + value)
+					.isNull();
+			}
 		}
 		assertThat(answer(DEFAULT, WebSocketEngine.TOMCAT, "permessage-deflate; client_max_window_bits=8"))
 			.isEqualTo("permessage-deflate; client_max_window_bits=8");
@@ -87,6 +87,20 @@ class PerMessageDeflateNegotiatorTests {
 		assertThat(answer(ten, WebSocketEngine.TOMCAT, "permessage-deflate")).isEmpty();
 		assertThat(answer(ten, WebSocketEngine.JETTY, "permessage-deflate; client_max_window_bits"))
 			.isEqualTo("permessage-deflate");
+		assertThat(answer(ten, WebSocketEngine.REACTOR_NETTY, "permessage-deflate; client_max_window_bits"))
+			.isEqualTo("permessage-deflate; client_max_window_bits=10");
+	}
+
+	@Test
+	void answersReactorNettyOffersAsOnTheServletEngines() {
+		PerMessageDeflatePolicy both = new PerMessageDeflatePolicy(true, true, true, 15);
+		assertThat(answer(both, WebSocketEngine.REACTOR_NETTY, "permessage-deflate"))
+			.isEqualTo("permessage-deflate; server_no_context_takeover; client_no_context_takeover");
+		assertThat(answer(DEFAULT, WebSocketEngine.REACTOR_NETTY,
+				"permessage-deflate; server_max_window_bits=15, permessage-deflate; client_max_window_bits=\"12\""))
+			.isEqualTo("permessage-deflate; client_max_window_bits=12");
+		assertThat(answer(DEFAULT, WebSocketEngine.REACTOR_NETTY, "permessage-deflate; client_max_window_bits=016"))
+			.isEmpty();
 	}
 
 	@Test
@@ -95,32 +109,10 @@ class PerMessageDeflateNegotiatorTests {
 		assertThatIllegalArgumentException().isThrownBy(() -> new PerMessageDeflatePolicy(true, false, false, 16));
 	}
 
-	private static String answer(PerMessageDeflatePolicy policy, WebSocketEngine engine, String offer) {
-		return new PerMessageDeflateNegotiator(policy).negotiate(parse(offer), engine)
-			.stream()
-			.map((extension) -> extension.getName() + extension.getParameters()
-				.stream()
-				.map((parameter) -> "; " + parameter.getName()
-						+ ((parameter.getValue() != null) ? "=" + parameter.getValue() : ""))
-				.collect(Collectors.joining()))
-			.collect(Collectors.joining(", "));
-	}
-
-	private static List<Extension> parse(String offer) {
-		return Arrays.stream(offer.split(","))
-			.map((element) -> element.trim().split("\\s*;\\s*"))
-			.map((parts) -> (Extension) new OfferedExtension(parts[0], Arrays.stream(parts)
-				.skip(1)
-				.map((parameter) -> parameter.split("=", 2))
-				.map((pair) -> (Extension.Parameter) new OfferedParameter(pair[0], (pair.length > 1) ? pair[1] : null))
-				.toList()))
-			.toList();
-	}
-
-	private record OfferedExtension(String getName, List<Parameter> getParameters) implements Extension {
-	}
-
-	private record OfferedParameter(String getName, String getValue) implements Extension.Parameter {
+	private static String answer(PerMessageDeflatePolicy policy, WebSocketEngine engine, String field) {
+		ExtensionOffer answer = new PerMessageDeflateNegotiator(policy).accept(ExtensionOffer.parse(List.of(field)),
+				engine);
+		return (answer != null) ? answer.format() : "";
 	}
 
 }

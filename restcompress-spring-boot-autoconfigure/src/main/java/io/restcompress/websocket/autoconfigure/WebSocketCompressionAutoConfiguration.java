@@ -1,21 +1,18 @@
 package io.restcompress.websocket.autoconfigure;
 
-import io.micrometer.core.instrument.MeterRegistry;
 import io.restcompress.websocket.CompressionHandshakeHandler;
-import io.restcompress.websocket.MicrometerWebSocketMessageRecorder;
 import io.restcompress.websocket.WebSocketMessageRecorder;
 import jakarta.websocket.server.ServerContainer;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
-import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
 import org.springframework.web.socket.server.standard.StandardWebSocketUpgradeStrategy;
 
 /**
@@ -29,6 +26,7 @@ import org.springframework.web.socket.server.standard.StandardWebSocketUpgradeSt
 @ConditionalOnBooleanProperty(name = "restcompress.enabled", matchIfMissing = true)
 @ConditionalOnBooleanProperty(name = "restcompress.websocket.enabled", matchIfMissing = true)
 @EnableConfigurationProperties(WebSocketCompressionProperties.class)
+@Import(MicrometerRecorderConfiguration.class)
 public final class WebSocketCompressionAutoConfiguration {
 
 	@Bean
@@ -38,20 +36,6 @@ public final class WebSocketCompressionAutoConfiguration {
 		return new CompressionHandshakeHandler(DeflatePolicyFactory.create(properties),
 				properties.getServerMaxWindowBits(),
 				recorder.getIfAvailable(() -> WebSocketMessageRecorder.NONE));
-	}
-
-	@Configuration(proxyBeanMethods = false)
-	@ConditionalOnClass(MeterRegistry.class)
-	@ConditionalOnBean(MeterRegistry.class)
-	@ConditionalOnBooleanProperty(name = "restcompress.metrics.enabled", matchIfMissing = true)
-	static class MicrometerRecorderConfiguration {
-
-		@Bean
-		@ConditionalOnMissingBean
-		WebSocketMessageRecorder micrometerWebSocketMessageRecorder(MeterRegistry registry) {
-			return new MicrometerWebSocketMessageRecorder(registry);
-		}
-
 	}
 
 }

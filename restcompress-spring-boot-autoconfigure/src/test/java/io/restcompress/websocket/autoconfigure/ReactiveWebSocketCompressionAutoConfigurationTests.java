@@ -1,7 +1,12 @@
 package io.restcompress.websocket.autoconfigure;
 
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.restcompress.websocket.MicrometerWebSocketMessageRecorder;
 import io.restcompress.websocket.PerMessageDeflatePolicy;
 import io.restcompress.websocket.ReactorNettyWebSocketCompression;
+import io.restcompress.websocket.WebSocketMessageRecorder;
+import org.assertj.core.api.InstanceOfAssertFactories;
 import org.junit.jupiter.api.Test;
 import reactor.netty.http.server.WebsocketServerSpec;
 
@@ -75,14 +80,42 @@ class ReactiveWebSocketCompressionAutoConfigurationTests {
 	}
 
 	@Test
-	void reportsSettingsNettyCannotHonour() {
+	void reportsOnlyTheServerWindowAsASettingNettyCannotHonour() {
 		this.runner
 			.withPropertyValues("restcompress.websocket.server-max-window-bits=10",
 					"restcompress.websocket.client-max-window-bits=12",
 					"restcompress.websocket.server-no-context-takeover=true",
 					"restcompress.websocket.client-no-context-takeover=true")
 			.run((context) -> assertThat(context.getBean(ReactorNettyWebSocketCompression.class).unhonouredSettings())
-				.hasSize(4));
+				.singleElement(InstanceOfAssertFactories.STRING)
+				.startsWith("restcompress.websocket.server-max-window-bits=10 is not honoured on REACTOR_NETTY"));
+	}
+
+	@Test
+	void recordsSessionsIntoAMeterRegistry() {
+		this.runner.withBean(SimpleMeterRegistry.class)
+			.run((context) -> assertThat(context).getBean(WebSocketMessageRecorder.class)
+				.isInstanceOf(MicrometerWebSocketMessageRecorder.class));
+	}
+
+	@Test
+	void recordsNothingWithoutAMeterRegistryOrWhenMetricsAreOff() {
+		this.runner.run((context) -> assertThat(context).doesNotHaveBean(WebSocketMessageRecorder.class));
+		this.runner.withBean(SimpleMeterRegistry.class)
+			.withPropertyValues("restcompress.metrics.enabled=false")
+			.run((context) -> assertThat(context).doesNotHaveBean(WebSocketMessageRecorder.class));
+		this.runner.withClassLoader(new FilteredClassLoader(MeterRegistry.class))
+			.withBean(SimpleMeterRegistry.class)
+			.run((context) -> assertThat(context).doesNotHaveBean(WebSocketMessageRecorder.class));
+	}
+
+	@Test
+	void backsOffWhenTheUserDefinesAMessageRecorder() {
+		WebSocketMessageRecorder own = new WebSocketMessageRecorder() {
+		};
+		this.runner.withBean(SimpleMeterRegistry.class)
+			.withBean(WebSocketMessageRecorder.class, () -> own)
+			.run((context) -> assertThat(context).getBean(WebSocketMessageRecorder.class).isSameAs(own));
 	}
 
 	@Test

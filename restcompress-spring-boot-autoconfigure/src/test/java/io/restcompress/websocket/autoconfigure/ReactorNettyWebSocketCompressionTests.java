@@ -1,9 +1,13 @@
 package io.restcompress.websocket.autoconfigure;
 
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
 
+import io.micrometer.core.instrument.DistributionSummary;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.restcompress.websocket.MicrometerWebSocketMessageRecorder;
 import io.restcompress.websocket.RawWebSocket;
 import io.restcompress.websocket.RawWebSocket.Message;
 import io.restcompress.websocket.ReactorNettyWebSocketCompression;
@@ -32,11 +36,13 @@ import static io.restcompress.websocket.autoconfigure.AbstractWebSocketCompressi
 import static io.restcompress.websocket.autoconfigure.AbstractWebSocketCompressionTests.assertEchoes;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIOException;
+import static org.assertj.core.api.Assertions.entry;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
 /**
  * The {@code restcompress.websocket.*} settings on a WebFlux application on Reactor Netty,
- * over real WebSocket connections: what Netty's handshaker honours, and a warning for the rest.
+ * over real WebSocket connections: negotiated by the servlet engines' policy, recorded in the
+ * same meters, and a warning for the server window Netty cannot honour.
  */
 @ExtendWith(OutputCaptureExtension.class)
 class ReactorNettyWebSocketCompressionTests {
@@ -126,16 +132,104 @@ class ReactorNettyWebSocketCompressionTests {
 	}
 
 	@Test
-	void warnsOnceAboutEachSettingNettyCannotHonour(CapturedOutput output) throws Exception {
-		try (ConfigurableApplicationContext context = start("restcompress.websocket.client-max-window-bits=10",
-				"restcompress.websocket.server-no-context-takeover=true");
-				RawWebSocket socket = RawWebSocket.connect(port(context), "/echo", OFFER)) {
-			assertThat(output.getOut().split("client-max-window-bits=10 is not honoured on REACTOR_NETTY", -1))
-				.hasSize(2);
-			assertThat(output).contains("server-no-context-takeover=true is honoured on REACTOR_NETTY only");
-			assertThat(socket.extensions()).isEqualTo("permessage-deflate");
-			assertEchoes(socket, 1, JSON, true);
+	void resetsBothContextsAfterEachMessageWhenConfigured() throws Exception {
+		try (ConfigurableApplicationContext context = start("restcompress.websocket.server-no-context-takeover=true",
+				"restcompress.websocket.client-no-context-takeover=true");
+				RawWebSocket socket = RawWebSocket.connect(port(context), "/echo", "permessage-deflate")) {
+			assertThat(parameters(socket)).containsOnlyKeys("server_no_context_takeover", "client_no_context_takeover");
+			Message first = assertEchoes(socket, 1, JSON, true);
+			Message second = assertEchoes(socket, 1, JSON, true);
+			assertThat(second.wire()).isEqualTo(first.wire());
 		}
+	}
+
+	@Test
+	void limitsTheClientWindowAndWarnsOnceAboutTheServerWindow(CapturedOutput output) throws Exception {
+		try (ConfigurableApplicationContext context = start("restcompress.websocket.client-max-window-bits=10",
+				"restcompress.websocket.server-max-window-bits=12")) {
+			assertThat(output.getOut().split("server-max-window-bits=12 is not honoured on REACTOR_NETTY", -1))
+				.hasSize(2);
+			assertThat(output).doesNotContain("client-max-window-bits=10 is not honoured");
+			try (RawWebSocket socket = RawWebSocket.connect(port(context), "/echo", OFFER)) {
+				assertThat(parameters(socket)).containsExactly(entry("client_max_window_bits", "10"));
+				assertEchoes(socket, 1, JSON, true);
+			}
+			try (RawWebSocket socket = RawWebSocket.connect(port(context), "/echo", "permessage-deflate")) {
+				assertThat(socket.extensions()).isNull();
+				assertEchoes(socket, 1, JSON, false);
+			}
+		}
+	}
+
+	/**
+	 * Netty's handshaker alone accepts each of these offers; the servlet engines' policy
+	 * declines them, and so does Reactor Netty's now.
+	 */
+	@Test
+	void declinesMalformedOffersAsTheServletEnginesDo() throws Exception {
+		try (ConfigurableApplicationContext context = start()) {
+			for (String offer : List.of("permessage-deflate; server_no_context_takeover; server_no_context_takeover",
+					"permessage-deflate; client_max_window_bits=09", "permessage-deflate; client_no_context_takeover=1",
+					"permessage-deflate; Client_Max_Window_Bits", "x-webkit-deflate-frame", "deflate-frame",
+					"permessage-deflate; client_max_window_bits=\"1")) {
+				try (RawWebSocket socket = RawWebSocket.connect(port(context), "/echo", offer)) {
+					assertThat(socket.status()).as(offer).isEqualTo(101);
+					assertThat(socket.extensions()).as(offer).isNull();
+					assertEchoes(socket, 1, JSON, false);
+				}
+			}
+			try (RawWebSocket socket = RawWebSocket.connect(port(context), "/echo",
+					"x-webkit-deflate-frame, permessage-deflate; client_max_window_bits=\"12\"")) {
+				assertThat(parameters(socket)).containsExactly(entry("client_max_window_bits", "12"));
+				assertEchoes(socket, 1, JSON, true);
+			}
+		}
+	}
+
+	@Test
+	void recordsSessionsAndMessages() throws Exception {
+		try (ConfigurableApplicationContext context = start()) {
+			MeterRegistry registry = context.getBean(MeterRegistry.class);
+			try (RawWebSocket socket = RawWebSocket.connect(port(context), "/echo", OFFER)) {
+				assertEchoes(socket, 1, JSON, true);
+				assertEchoes(socket, 2, JSON, true);
+				socket.send(9, new byte[3], false);
+			}
+			try (RawWebSocket socket = RawWebSocket.connect(port(context), "/echo", null)) {
+				assertEchoes(socket, 2, JSON, false);
+			}
+			assertThat(registry.get(MicrometerWebSocketMessageRecorder.SESSIONS)
+				.tags("coding", "permessage-deflate", "server_context_takeover", "true", "client_context_takeover", "true",
+						"client_max_window_bits", "15", "server_max_window_bits", "15")
+				.counter()
+				.count()).isEqualTo(1);
+			assertThat(registry.get(MicrometerWebSocketMessageRecorder.SESSIONS)
+				.tags("coding", "identity")
+				.counter()
+				.count()).isEqualTo(1);
+			for (String direction : List.of("inbound", "outbound")) {
+				DistributionSummary deflated = registry.get(MicrometerWebSocketMessageRecorder.MESSAGE_SIZE)
+					.tags("direction", direction, "coding", "permessage-deflate")
+					.summary();
+				assertThat(deflated.count()).as(direction).isEqualTo(2);
+				assertThat(deflated.totalAmount()).as(direction).isEqualTo(2.0 * JSON.length);
+				assertThat(registry.get(MicrometerWebSocketMessageRecorder.MESSAGE_SIZE)
+					.tags("direction", direction, "coding", "identity")
+					.summary()
+					.count()).as(direction).isEqualTo(1);
+			}
+		}
+	}
+
+	private static Map<String, String> parameters(RawWebSocket socket) {
+		String[] parts = socket.extensions().split("\\s*;\\s*");
+		assertThat(parts[0]).isEqualTo("permessage-deflate");
+		Map<String, String> parameters = new LinkedHashMap<>();
+		for (int i = 1; i < parts.length; i++) {
+			String[] pair = parts[i].split("=", 2);
+			parameters.put(pair[0], (pair.length > 1) ? pair[1] : "");
+		}
+		return parameters;
 	}
 
 	private static ConfigurableApplicationContext start(String... properties) {

@@ -1,0 +1,167 @@
+package io.restcompress.websocket;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * One element of a {@code Sec-WebSocket-Extensions} field (RFC 6455, section 9.1): an
+ * extension's name and its parameters in the order written, free of any engine's API so that
+ * every engine's negotiation reads offers the same way.
+ *
+ * @param name the extension's token
+ * @param parameters its parameters, a quoted value unquoted
+ */
+record ExtensionOffer(String name, List<Parameter> parameters) {
+
+	ExtensionOffer {
+		parameters = List.copyOf(parameters);
+	}
+
+	/**
+	 * Reads the elements of one or more {@code Sec-WebSocket-Extensions} fields, in order. Empty
+	 * list elements are skipped, as RFC 9110's list rule allows.
+	 * @param fieldValues the fields' values
+	 * @return the offers
+	 * @throws IllegalArgumentException if a value is not written as RFC 6455 specifies
+	 */
+	static List<ExtensionOffer> parse(List<String> fieldValues) {
+		List<ExtensionOffer> offers = new ArrayList<>();
+		for (String value : fieldValues) {
+			new Reader(value).readInto(offers);
+		}
+		return offers;
+	}
+
+	/**
+	 * Writes this offer as a list element: {@code name; param; param=value}.
+	 * @return the element
+	 */
+	String format() {
+		return this.name + this.parameters.stream()
+			.map((parameter) -> "; " + parameter.name() + ((parameter.value() != null) ? "=" + parameter.value() : ""))
+			.collect(Collectors.joining());
+	}
+
+	/**
+	 * One parameter of an extension.
+	 *
+	 * @param name its token
+	 * @param value its value, {@code null} when it has none
+	 */
+	record Parameter(String name, @Nullable String value) {
+	}
+
+	private static final class Reader {
+
+		private static final String TOKEN_SYMBOLS = "!#$%&'*+-.^_`|~";
+
+		private final String value;
+
+		private int position;
+
+		Reader(String value) {
+			this.value = value;
+		}
+
+		void readInto(List<ExtensionOffer> offers) {
+			while (true) {
+				skipWhitespace();
+				if (atEnd()) {
+					return;
+				}
+				if (!skip(',')) {
+					offers.add(new ExtensionOffer(token("an extension name"), parameters()));
+					skipWhitespace();
+					if (!atEnd() && !skip(',')) {
+						throw malformed("a comma between extensions");
+					}
+				}
+			}
+		}
+
+		private List<Parameter> parameters() {
+			List<Parameter> parameters = new ArrayList<>(2);
+			skipWhitespace();
+			while (skip(';')) {
+				skipWhitespace();
+				String name = token("a parameter name");
+				skipWhitespace();
+				String parameterValue = null;
+				if (skip('=')) {
+					skipWhitespace();
+					parameterValue = (!atEnd() && peek() == '"') ? quotedString() : token("a parameter value");
+					skipWhitespace();
+				}
+				parameters.add(new Parameter(name, parameterValue));
+			}
+			return parameters;
+		}
+
+		private String token(String what) {
+			int start = this.position;
+			while (!atEnd() && isTokenChar(peek())) {
+				this.position++;
+			}
+			if (start == this.position) {
+				throw malformed(what);
+			}
+			return this.value.substring(start, this.position);
+		}
+
+		private String quotedString() {
+			StringBuilder unquoted = new StringBuilder();
+			this.position++;
+			while (!atEnd()) {
+				char c = this.value.charAt(this.position++);
+				if (c == '"') {
+					return unquoted.toString();
+				}
+				if (c == '\\') {
+					if (atEnd()) {
+						break;
+					}
+					c = this.value.charAt(this.position++);
+				}
+				unquoted.append(c);
+			}
+			throw malformed("the end of a quoted value");
+		}
+
+		private static boolean isTokenChar(char c) {
+			return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')
+					|| TOKEN_SYMBOLS.indexOf(c) >= 0;
+		}
+
+		private void skipWhitespace() {
+			while (!atEnd() && (peek() == ' ' || peek() == '\t')) {
+				this.position++;
+			}
+		}
+
+		private boolean skip(char c) {
+			if (!atEnd() && peek() == c) {
+				this.position++;
+				return true;
+			}
+			return false;
+		}
+
+		private char peek() {
+			return this.value.charAt(this.position);
+		}
+
+		private boolean atEnd() {
+			return this.position >= this.value.length();
+		}
+
+		private IllegalArgumentException malformed(String expected) {
+			return new IllegalArgumentException(
+					"Expected " + expected + " at index " + this.position + " of Sec-WebSocket-Extensions: " + this.value);
+		}
+
+	}
+
+}

@@ -1,0 +1,77 @@
+package io.restcompress.websocket;
+
+import java.util.List;
+import java.util.function.Supplier;
+
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaders;
+import org.jspecify.annotations.Nullable;
+import reactor.core.publisher.Mono;
+import reactor.netty.http.server.HttpServerRequest;
+import reactor.netty.http.server.WebsocketServerSpec;
+
+import org.springframework.http.server.reactive.ServerHttpRequestDecorator;
+import org.springframework.web.reactive.socket.HandshakeInfo;
+import org.springframework.web.reactive.socket.WebSocketHandler;
+import org.springframework.web.reactive.socket.server.upgrade.ReactorNettyRequestUpgradeStrategy;
+import org.springframework.web.server.ServerWebExchange;
+
+/**
+ * Reactor Netty's upgrade strategy with the handshake's permessage-deflate decided by
+ * {@link PerMessageDeflateNegotiator}, as on the servlet engines: Netty's handshaker is shown
+ * the policy's answer as the client's only offer, which it grants as it stands, or no offer
+ * when the policy declines them all (a field that is not written as RFC 6455 specifies
+ * included). The session is recorded with what was negotiated.
+ */
+final class NegotiatingReactorNettyUpgradeStrategy extends ReactorNettyRequestUpgradeStrategy {
+
+	private static final String EXTENSIONS = HttpHeaderNames.SEC_WEBSOCKET_EXTENSIONS.toString();
+
+	private final PerMessageDeflateNegotiator negotiator;
+
+	private final WebSocketMessageRecorder recorder;
+
+	NegotiatingReactorNettyUpgradeStrategy(Supplier<WebsocketServerSpec.Builder> specBuilderSupplier,
+			PerMessageDeflateNegotiator negotiator, WebSocketMessageRecorder recorder) {
+		super(specBuilderSupplier);
+		this.negotiator = negotiator;
+		this.recorder = recorder;
+	}
+
+	@Override
+	public Mono<Void> upgrade(ServerWebExchange exchange, WebSocketHandler handler, @Nullable String subProtocol,
+			Supplier<HandshakeInfo> handshakeInfoFactory) {
+		HttpServerRequest request = ServerHttpRequestDecorator.getNativeRequest(exchange.getRequest());
+		ExtensionOffer answer = negotiate(request.requestHeaders());
+		return super.upgrade(exchange, new RecordingReactiveWebSocketHandler(handler, this.recorder, answer),
+				subProtocol, handshakeInfoFactory);
+	}
+
+	/**
+	 * Replaces the offers Netty's handshaker reads with the accepted one, or removes them.
+	 */
+	private @Nullable ExtensionOffer negotiate(HttpHeaders headers) {
+		List<String> fields = headers.getAll(EXTENSIONS);
+		if (fields.isEmpty()) {
+			return null;
+		}
+		ExtensionOffer answer = this.negotiator.accept(offers(fields), WebSocketEngine.REACTOR_NETTY);
+		if (answer != null) {
+			headers.set(EXTENSIONS, answer.format());
+		}
+		else {
+			headers.remove(EXTENSIONS);
+		}
+		return answer;
+	}
+
+	private static List<ExtensionOffer> offers(List<String> fields) {
+		try {
+			return ExtensionOffer.parse(fields);
+		}
+		catch (IllegalArgumentException ex) {
+			return List.of();
+		}
+	}
+
+}

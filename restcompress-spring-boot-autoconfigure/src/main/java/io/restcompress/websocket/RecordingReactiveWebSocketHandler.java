@@ -1,0 +1,152 @@
+package io.restcompress.websocket;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+import org.jspecify.annotations.Nullable;
+import org.reactivestreams.Publisher;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+import org.springframework.core.io.buffer.DataBuffer;
+import org.springframework.core.io.buffer.DataBufferFactory;
+import org.springframework.web.reactive.socket.CloseStatus;
+import org.springframework.web.reactive.socket.HandshakeInfo;
+import org.springframework.web.reactive.socket.WebSocketHandler;
+import org.springframework.web.reactive.socket.WebSocketMessage;
+import org.springframework.web.reactive.socket.WebSocketSession;
+
+/**
+ * Reports a reactive session's permessage-deflate parameters when it starts, and each data
+ * message it receives or hands to the connection, to a {@link WebSocketMessageRecorder}. Spring
+ * aggregates a fragmented message before the application receives it, so each message is
+ * recorded once; pings and pongs are not data.
+ */
+final class RecordingReactiveWebSocketHandler implements WebSocketHandler {
+
+	private final WebSocketHandler delegate;
+
+	private final WebSocketMessageRecorder recorder;
+
+	private final @Nullable ExtensionOffer deflate;
+
+	RecordingReactiveWebSocketHandler(WebSocketHandler delegate, WebSocketMessageRecorder recorder,
+			@Nullable ExtensionOffer deflate) {
+		this.delegate = delegate;
+		this.recorder = recorder;
+		this.deflate = deflate;
+	}
+
+	@Override
+	public List<String> getSubProtocols() {
+		return this.delegate.getSubProtocols();
+	}
+
+	@Override
+	public Mono<Void> handle(WebSocketSession session) {
+		this.recorder.opened((this.deflate != null) ? parameters(this.deflate) : null);
+		return this.delegate.handle(new RecordingSession(session, this.recorder, this.deflate != null));
+	}
+
+	private static Map<String, @Nullable String> parameters(ExtensionOffer extension) {
+		Map<String, @Nullable String> parameters = new LinkedHashMap<>();
+		extension.parameters().forEach((parameter) -> parameters.put(parameter.name(), parameter.value()));
+		return parameters;
+	}
+
+	private static final class RecordingSession implements WebSocketSession {
+
+		private final WebSocketSession session;
+
+		private final WebSocketMessageRecorder recorder;
+
+		private final boolean compressed;
+
+		RecordingSession(WebSocketSession session, WebSocketMessageRecorder recorder, boolean compressed) {
+			this.session = session;
+			this.recorder = recorder;
+			this.compressed = compressed;
+		}
+
+		@Override
+		public Flux<WebSocketMessage> receive() {
+			return this.session.receive().doOnNext((message) -> record(false, message));
+		}
+
+		@Override
+		public Mono<Void> send(Publisher<WebSocketMessage> messages) {
+			return this.session.send(Flux.from(messages).doOnNext((message) -> record(true, message)));
+		}
+
+		private void record(boolean outbound, WebSocketMessage message) {
+			WebSocketMessage.Type type = message.getType();
+			if (type == WebSocketMessage.Type.TEXT || type == WebSocketMessage.Type.BINARY) {
+				this.recorder.message(outbound, this.compressed, message.getPayload().readableByteCount());
+			}
+		}
+
+		@Override
+		public String getId() {
+			return this.session.getId();
+		}
+
+		@Override
+		public HandshakeInfo getHandshakeInfo() {
+			return this.session.getHandshakeInfo();
+		}
+
+		@Override
+		public DataBufferFactory bufferFactory() {
+			return this.session.bufferFactory();
+		}
+
+		@Override
+		public Map<String, Object> getAttributes() {
+			return this.session.getAttributes();
+		}
+
+		@Override
+		public boolean isOpen() {
+			return this.session.isOpen();
+		}
+
+		@Override
+		public Mono<Void> close(CloseStatus status) {
+			return this.session.close(status);
+		}
+
+		@Override
+		public Mono<CloseStatus> closeStatus() {
+			return this.session.closeStatus();
+		}
+
+		@Override
+		public WebSocketMessage textMessage(String payload) {
+			return this.session.textMessage(payload);
+		}
+
+		@Override
+		public WebSocketMessage binaryMessage(Function<DataBufferFactory, DataBuffer> payloadFactory) {
+			return this.session.binaryMessage(payloadFactory);
+		}
+
+		@Override
+		public WebSocketMessage pingMessage(Function<DataBufferFactory, DataBuffer> payloadFactory) {
+			return this.session.pingMessage(payloadFactory);
+		}
+
+		@Override
+		public WebSocketMessage pongMessage(Function<DataBufferFactory, DataBuffer> payloadFactory) {
+			return this.session.pongMessage(payloadFactory);
+		}
+
+		@Override
+		public String toString() {
+			return this.session.toString();
+		}
+
+	}
+
+}
