@@ -205,6 +205,22 @@ public final class ClientCompression {
 	}
 
 	/**
+	 * Adds what a request accepts, unless the application set {@code Accept-Encoding} itself:
+	 * the codings, and the origin's best dictionary for the path.
+	 * @param uri the request URI
+	 * @param headers the request's headers, changed in place
+	 * @return the codings that decode a {@code dcz} or {@code dcb} answer, empty if no dictionary
+	 * was offered
+	 */
+	List<ContentCodec> accepting(URI uri, HttpHeaders headers) {
+		if (headers.containsHeader(HttpHeaders.ACCEPT_ENCODING)) {
+			return List.of();
+		}
+		headers.set(HttpHeaders.ACCEPT_ENCODING, this.acceptEncoding);
+		return offerDictionary(uri, headers);
+	}
+
+	/**
 	 * Returns how to read a response: the codecs that decode it (with the dictionary coding
 	 * offered for it, if any), and the dictionary it announces, if dictionaries are on and the
 	 * body will be read decoded (a body left in a coding the client cannot decode is no

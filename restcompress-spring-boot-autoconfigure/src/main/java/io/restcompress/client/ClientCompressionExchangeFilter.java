@@ -90,10 +90,9 @@ public final class ClientCompressionExchangeFilter implements ExchangeFilterFunc
 			return exchange(request, decide(request), List.of(), next, true);
 		}
 		AtomicReference<List<ContentCodec>> offered = new AtomicReference<>(List.of());
-		ClientRequest accepting = ClientRequest.from(request).headers((headers) -> {
-			headers.set(HttpHeaders.ACCEPT_ENCODING, this.compression.acceptEncoding());
-			offered.set(this.compression.offerDictionary(request.url(), headers));
-		}).build();
+		ClientRequest accepting = ClientRequest.from(request)
+			.headers((headers) -> offered.set(this.compression.accepting(request.url(), headers)))
+			.build();
 		return exchange(accepting, decide(request), offered.get(), next, true);
 	}
 

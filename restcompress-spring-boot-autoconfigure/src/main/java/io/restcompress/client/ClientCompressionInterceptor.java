@@ -21,7 +21,8 @@ import org.springframework.http.client.support.HttpRequestWrapper;
  * {@code 415} that names the accepted codings.
  * <p>
  * Interceptors receive the request body as an array, so a compressed request body is built as
- * an array too; response bodies are never held in memory.
+ * an array too; response bodies are never held in memory. {@link StreamingCompressionRequestFactory}
+ * does the same without an interceptor, streaming request bodies.
  */
 public final class ClientCompressionInterceptor implements ClientHttpRequestInterceptor, Ordered, CompressionComponent {
 
@@ -46,11 +47,7 @@ public final class ClientCompressionInterceptor implements ClientHttpRequestInte
 		if (ClientCompression.skipRequested(request.getAttributes())) {
 			return execution.execute(request, body);
 		}
-		List<ContentCodec> offered = List.of();
-		if (!request.getHeaders().containsHeader(HttpHeaders.ACCEPT_ENCODING)) {
-			request.getHeaders().set(HttpHeaders.ACCEPT_ENCODING, this.compression.acceptEncoding());
-			offered = this.compression.offerDictionary(request.getURI(), request.getHeaders());
-		}
+		List<ContentCodec> offered = this.compression.accepting(request.getURI(), request.getHeaders());
 		RequestDecision decision = this.compression.requests().decide(request.getURI(), request.getHeaders(),
 				body.length);
 		ClientHttpResponse response = send(request, body, decision, execution);
@@ -60,7 +57,8 @@ public final class ClientCompressionInterceptor implements ClientHttpRequestInte
 			response = send(request, body, resend, execution);
 			afterResponse(request, response, resend);
 		}
-		return decoded(request, response, offered);
+		return DecodedClientHttpResponse.readable(this.compression, request.getURI(), request.getMethod(), response,
+				offered);
 	}
 
 	private @Nullable RequestDecision afterResponse(HttpRequest request, ClientHttpResponse response,
@@ -85,14 +83,6 @@ public final class ClientCompressionInterceptor implements ClientHttpRequestInte
 			response = execution.execute(new EncodedRequest(request, codec, encoded.length), encoded);
 		}
 		return response;
-	}
-
-	private ClientHttpResponse decoded(HttpRequest request, ClientHttpResponse response, List<ContentCodec> offered)
-			throws IOException {
-		ClientCompression.ResponseReading reading = this.compression.responseReading(request.getURI(), request.getMethod(),
-				response.getStatusCode().value(), response.getHeaders(), offered);
-		return reading.untouched() ? response
-				: new DecodedClientHttpResponse(response, reading, this.compression, request.getURI());
 	}
 
 	/**

@@ -3,10 +3,14 @@ package io.restcompress.client;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
+import java.util.List;
+
+import io.restcompress.codec.ContentCodec;
 
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpMethod;
 import org.springframework.http.HttpStatusCode;
 import org.springframework.http.client.ClientHttpResponse;
 import org.springframework.util.StreamUtils;
@@ -29,6 +33,25 @@ final class DecodedClientHttpResponse implements ClientHttpResponse {
 	private final HttpHeaders headers;
 
 	private @Nullable InputStream body;
+
+	/**
+	 * Returns a response of a {@code RestTemplate} or {@code RestClient} request as the
+	 * application reads it: decoded and kept as a dictionary as {@code compression} says, or as
+	 * it is.
+	 * @param compression the shared policy
+	 * @param uri the request's URI
+	 * @param method the request's method
+	 * @param response the response as received
+	 * @param offered the dictionary codings the request offered
+	 * @return the response to hand to the application
+	 * @throws IOException if the status cannot be read
+	 */
+	static ClientHttpResponse readable(ClientCompression compression, URI uri, HttpMethod method,
+			ClientHttpResponse response, List<ContentCodec> offered) throws IOException {
+		ClientCompression.ResponseReading reading = compression.responseReading(uri, method,
+				response.getStatusCode().value(), response.getHeaders(), offered);
+		return reading.untouched() ? response : new DecodedClientHttpResponse(response, reading, compression, uri);
+	}
 
 	DecodedClientHttpResponse(ClientHttpResponse response, ClientCompression.ResponseReading reading,
 			ClientCompression compression, URI uri) {

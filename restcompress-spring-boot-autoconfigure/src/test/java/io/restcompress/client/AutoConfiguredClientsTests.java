@@ -1,6 +1,8 @@
 package io.restcompress.client;
 
 import java.util.List;
+import java.util.Map;
+import java.util.stream.IntStream;
 
 import io.restcompress.client.autoconfigure.ClientCompressionAutoConfiguration;
 import io.restcompress.codec.autoconfigure.ContentCodecAutoConfiguration;
@@ -8,6 +10,7 @@ import io.restcompress.metrics.CompressionRecorder;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.http.client.autoconfigure.HttpClientAutoConfiguration;
@@ -21,6 +24,7 @@ import org.springframework.boot.webclient.autoconfigure.WebClientAutoConfigurati
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.client.RestClient;
+import org.springframework.web.client.RestTemplate;
 import org.springframework.web.client.support.RestClientAdapter;
 import org.springframework.web.reactive.function.client.WebClient;
 import org.springframework.web.service.annotation.GetExchange;
@@ -111,6 +115,43 @@ class AutoConfiguredClientsTests extends PlainOriginTests {
 				byte[] body = client.get().uri(this.origin.uri("/payload/gzip/" + SIZE)).retrieve().body(byte[].class);
 				assertThat(body).isEqualTo(Payloads.json(SIZE));
 				assertThat(this.recorder.events).isEmpty();
+			});
+	}
+
+	@ParameterizedTest(name = "{0}")
+	@ValueSource(strings = { "jdk", "http-components", "jetty", "reactor", "simple" })
+	void restClientStreamsThroughTheRequestFactoryOnEachLibraryWhenAsked(String factory) {
+		this.origin.acceptRequestCodings = List.of("lzf");
+		this.runner
+			.withPropertyValues("spring.http.clients.imperative.factory=" + factory,
+					"restcompress.client.request.streaming=true", "restcompress.client.request-compression=always")
+			.run((context) -> {
+				RestClient client = context.getBean(RestClient.Builder.class).build();
+				byte[] body = client.get().uri(this.origin.uri("/payload/gzip/" + SIZE)).retrieve().body(byte[].class);
+				assertThat(body).isEqualTo(Payloads.json(SIZE));
+				List<Map<String, Object>> records = IntStream.range(0, 2000)
+					.mapToObj((i) -> Map.<String, Object>of("id", i, "login", "user" + i))
+					.toList();
+				byte[] echoed = client.post().uri(this.origin.uri("/echo")).body(records).retrieve().body(byte[].class);
+				assertThat(echoed).isEqualTo(JsonMapper.shared().writeValueAsBytes(records));
+				assertThat(this.origin.requestsTo("/echo").get(0).header("Content-Encoding")).isEqualTo("lzf");
+				assertThat(this.recorder.events).containsExactly("decoded CLIENT RESPONSE gzip",
+						"encoded CLIENT REQUEST lzf");
+			});
+	}
+
+	@Test
+	void restTemplateFromTheBuilderStreamsThroughTheRequestFactoryWhenAsked() {
+		this.origin.acceptRequestCodings = List.of("lzf");
+		this.runner
+			.withPropertyValues("restcompress.client.request.streaming=true",
+					"restcompress.client.request-compression=always")
+			.run((context) -> {
+				RestTemplate restTemplate = context.getBean(RestTemplateBuilder.class).build();
+				assertThat(restTemplate.getInterceptors()).isEmpty();
+				byte[] echoed = restTemplate.postForObject(this.origin.uri("/echo"), Payloads.json(SIZE), byte[].class);
+				assertThat(echoed).isEqualTo(Payloads.json(SIZE));
+				assertThat(this.origin.requestsTo("/echo").get(0).header("Content-Encoding")).isEqualTo("lzf");
 			});
 	}
 

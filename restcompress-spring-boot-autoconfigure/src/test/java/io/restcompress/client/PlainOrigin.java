@@ -17,6 +17,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
 import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpHandler;
 import com.sun.net.httpserver.HttpServer;
 import io.restcompress.codec.ContentCodec;
 import io.restcompress.codec.ContentCodecs;
@@ -85,6 +86,14 @@ final class PlainOrigin implements AutoCloseable {
 				throw ex;
 			}
 		});
+	}
+
+	/**
+	 * Registers a handler that reads the request body itself, as it arrives; the request is
+	 * not recorded.
+	 */
+	void handleStreaming(String path, HttpHandler handler) {
+		this.server.createContext(path, handler);
 	}
 
 	private void payload(HttpExchange exchange, byte[] body) throws IOException {

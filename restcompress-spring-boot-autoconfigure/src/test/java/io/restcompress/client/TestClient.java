@@ -1,6 +1,7 @@
 package io.restcompress.client;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Arrays;
@@ -19,6 +20,7 @@ import org.springframework.core.io.buffer.DataBufferUtils;
 import org.springframework.core.io.buffer.DefaultDataBufferFactory;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpMethod;
+import org.springframework.http.StreamingHttpOutputMessage;
 import org.springframework.http.client.ClientHttpRequestFactory;
 import org.springframework.http.client.JdkClientHttpRequestFactory;
 import org.springframework.http.client.reactive.ClientHttpConnector;
@@ -54,13 +56,20 @@ interface TestClient {
 	/**
 	 * The clients every behaviour is checked with, on HTTP libraries whose own decoding is off
 	 * as the auto-configuration sets it: RestTemplate and RestClient on the JDK's HttpClient,
-	 * WebClient on Reactor Netty with bodies of known length and streamed in chunks of unknown
-	 * length.
+	 * with the interceptor and with the streaming request factory (RestClient also with a body
+	 * of unknown length that can be written again), WebClient on Reactor Netty with bodies of
+	 * known length and streamed in chunks of unknown length.
 	 */
 	static Stream<Named<Function<ClientCompression, TestClient>>> kinds() {
 		return Stream.of(
 				Named.of("RestTemplate", (compression) -> restTemplate(plainJdk(), compression)),
 				Named.of("RestClient", (compression) -> restClient(plainJdk(), compression)),
+				Named.of("RestTemplate, streaming factory",
+						(compression) -> restTemplate(new StreamingCompressionRequestFactory(plainJdk(), compression))),
+				Named.of("RestClient, streaming factory",
+						(compression) -> streamingRestClient(plainJdk(), compression, false)),
+				Named.of("RestClient, streaming factory, body of unknown length",
+						(compression) -> streamingRestClient(plainJdk(), compression, true)),
 				Named.of("WebClient", (compression) -> webClient(plainReactorNetty(), compression, false)),
 				Named.of("WebClient, chunked body", (compression) -> webClient(plainReactorNetty(), compression, true)));
 	}
@@ -78,6 +87,14 @@ interface TestClient {
 	static TestClient restTemplate(ClientHttpRequestFactory factory, ClientCompression compression) {
 		RestTemplate restTemplate = new RestTemplate(factory);
 		restTemplate.getInterceptors().add(new ClientCompressionInterceptor(compression));
+		return restTemplate(restTemplate, factory);
+	}
+
+	static TestClient restTemplate(StreamingCompressionRequestFactory factory) {
+		return restTemplate(new RestTemplate(factory), factory);
+	}
+
+	private static TestClient restTemplate(RestTemplate restTemplate, ClientHttpRequestFactory factory) {
 		restTemplate.setErrorHandler(new ResponseErrorHandler() {
 
 			@Override
@@ -119,7 +136,24 @@ interface TestClient {
 			.requestFactory(factory)
 			.requestInterceptor(new ClientCompressionInterceptor(compression));
 		customizer.accept(builder);
-		RestClient restClient = builder.build();
+		return restClient(builder.build(), "RestClient(" + factory.getClass().getSimpleName() + ")", false);
+	}
+
+	/**
+	 * A RestClient with restcompress's streaming request factory and no interceptor; with
+	 * {@code unknownLength}, bodies are written by a repeatable {@code Body} without a
+	 * {@code Content-Length}, as a JSON converter writes them.
+	 */
+	static TestClient streamingRestClient(ClientHttpRequestFactory factory, ClientCompression compression,
+			boolean unknownLength) {
+		RestClient restClient = RestClient.builder()
+			.requestFactory(new StreamingCompressionRequestFactory(factory, compression))
+			.build();
+		return restClient(restClient, "RestClient(streaming, " + factory.getClass().getSimpleName()
+				+ (unknownLength ? ", body of unknown length)" : ")"), unknownLength);
+	}
+
+	private static TestClient restClient(RestClient restClient, String name, boolean unknownLength) {
 		return new TestClient() {
 
 			@Override
@@ -129,7 +163,10 @@ interface TestClient {
 					.uri(uri)
 					.headers((h) -> h.putAll(headers))
 					.attributes((a) -> a.putAll(attributes));
-				if (body != null) {
+				if (body != null && unknownLength) {
+					spec.body(new RepeatableBody(body));
+				}
+				else if (body != null) {
 					spec.body(body);
 				}
 				return spec.exchange((request, response) -> new Response(response.getStatusCode().value(),
@@ -138,10 +175,29 @@ interface TestClient {
 
 			@Override
 			public String toString() {
-				return "RestClient(" + factory.getClass().getSimpleName() + ")";
+				return name;
 			}
 
 		};
+	}
+
+	/**
+	 * Writes a body in chunks of 1,000 bytes, as often as asked.
+	 */
+	record RepeatableBody(byte[] bytes) implements StreamingHttpOutputMessage.Body {
+
+		@Override
+		public void writeTo(OutputStream outputStream) throws IOException {
+			for (int offset = 0; offset < this.bytes.length; offset += 1000) {
+				outputStream.write(this.bytes, offset, Math.min(1000, this.bytes.length - offset));
+			}
+		}
+
+		@Override
+		public boolean repeatable() {
+			return true;
+		}
+
 	}
 
 	static TestClient webClient(ClientHttpConnector connector, ClientCompression compression, boolean chunked) {

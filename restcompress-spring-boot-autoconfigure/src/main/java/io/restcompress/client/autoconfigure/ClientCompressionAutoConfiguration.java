@@ -16,6 +16,7 @@ import io.restcompress.internal.reactive.DecoderThreadsFactory;
 import io.restcompress.metrics.CompressionRecorder;
 
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
@@ -32,9 +33,10 @@ import org.springframework.util.Assert;
 
 /**
  * Auto-configuration of restcompress for the clients: one shared {@link ClientCompression}
- * policy, an interceptor for {@code RestTemplate} and {@code RestClient} and a filter for
- * {@code WebClient}, each registered through Boot's customizer of that client when the client
- * module is on the classpath, and the HTTP libraries' own response decoding switched off
+ * policy, an interceptor for {@code RestTemplate} and {@code RestClient} (or, with
+ * {@code restcompress.client.request.streaming}, a request factory that streams request
+ * bodies) and a filter for {@code WebClient}, each registered through Boot's customizer of that
+ * client when the client module is on the classpath, and the HTTP libraries' own response decoding switched off
  * unless {@code restcompress.client.library-decoding} is set.
  */
 @AutoConfiguration(after = { ContentCodecAutoConfiguration.class, DecisionAutoConfiguration.class })
@@ -79,6 +81,8 @@ public final class ClientCompressionAutoConfiguration {
 
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass(name = "org.springframework.boot.restclient.RestClientCustomizer")
+	@ConditionalOnBooleanProperty(name = "restcompress.client.request.streaming", havingValue = false,
+			matchIfMissing = true)
 	static class BlockingClientsConfiguration {
 
 		@Bean
@@ -95,6 +99,18 @@ public final class ClientCompressionAutoConfiguration {
 		@Bean
 		RestTemplateCustomizer restCompressRestTemplateCustomizer(ClientCompressionInterceptor interceptor) {
 			return (restTemplate) -> restTemplate.getInterceptors().add(interceptor);
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(name = "org.springframework.boot.http.client.ClientHttpRequestFactoryBuilder")
+	@ConditionalOnBooleanProperty("restcompress.client.request.streaming")
+	static class StreamingBlockingClientsConfiguration {
+
+		@Bean
+		static BeanPostProcessor restCompressStreamingRequestFactories(ObjectProvider<ClientCompression> compression) {
+			return new StreamingRequestFactoryPostProcessor(compression);
 		}
 
 	}

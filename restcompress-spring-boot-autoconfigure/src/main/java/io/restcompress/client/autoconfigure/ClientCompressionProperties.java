@@ -223,12 +223,27 @@ public class ClientCompressionProperties {
 		 */
 		private @Nullable Duration timeBudget;
 
+		/**
+		 * Whether RestTemplate and RestClient stream request bodies through restcompress's
+		 * request factory instead of handing them whole to its interceptor. Applies to clients
+		 * built on Boot's request factory builder.
+		 */
+		private boolean streaming;
+
 		public @Nullable Duration getTimeBudget() {
 			return this.timeBudget;
 		}
 
 		public void setTimeBudget(@Nullable Duration timeBudget) {
 			this.timeBudget = timeBudget;
+		}
+
+		public boolean isStreaming() {
+			return this.streaming;
+		}
+
+		public void setStreaming(boolean streaming) {
+			this.streaming = streaming;
 		}
 
 	}

@@ -10,6 +10,7 @@ import io.restcompress.client.ClientCompression;
 import io.restcompress.client.ClientCompressionExchangeFilter;
 import io.restcompress.client.ClientCompressionInterceptor;
 import io.restcompress.client.OriginCache;
+import io.restcompress.client.StreamingCompressionRequestFactory;
 import io.restcompress.codec.ContentCodecs;
 import io.restcompress.codec.GzipCodec;
 import io.restcompress.codec.autoconfigure.ContentCodecAutoConfiguration;
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.http.client.ClientHttpRequestFactoryBuilder;
 import org.springframework.boot.http.client.autoconfigure.ClientHttpRequestFactoryBuilderCustomizer;
@@ -32,7 +34,9 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.boot.webclient.WebClientCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.http.client.ClientHttpRequestFactory;
 import org.springframework.http.client.ClientHttpRequestInterceptor;
+import org.springframework.http.client.SimpleClientHttpRequestFactory;
 import org.springframework.web.client.RestClient;
 import org.springframework.web.client.RestTemplate;
 import org.springframework.web.reactive.function.client.ExchangeFilterFunction;
@@ -209,6 +213,46 @@ class ClientCompressionAutoConfigurationTests {
 				.doesNotHaveBean(RestTemplateCustomizer.class)
 				.hasSingleBean(WebClientCustomizer.class);
 		});
+	}
+
+	@Test
+	void streamsThroughTheBuildersRequestFactoriesInsteadOfAnInterceptorWhenAsked() {
+		this.runner.withPropertyValues("restcompress.client.request.streaming=true")
+			.withBean(ClientHttpRequestFactoryBuilder.class, ClientHttpRequestFactoryBuilder::simple)
+			.run((context) -> {
+				assertThat(context).doesNotHaveBean(ClientCompressionInterceptor.class)
+					.doesNotHaveBean(RestClientCustomizer.class)
+					.doesNotHaveBean(RestTemplateCustomizer.class)
+					.hasSingleBean(WebClientCustomizer.class);
+				ClientHttpRequestFactory factory = context.getBean(ClientHttpRequestFactoryBuilder.class).build();
+				assertThat(factory).isInstanceOf(StreamingCompressionRequestFactory.class);
+				assertThat(((StreamingCompressionRequestFactory) factory).getDelegate())
+					.isInstanceOf(SimpleClientHttpRequestFactory.class);
+			});
+	}
+
+	@Test
+	void leavesTheBuildersRequestFactoriesAloneByDefault() {
+		this.runner.withBean(ClientHttpRequestFactoryBuilder.class, ClientHttpRequestFactoryBuilder::simple)
+			.run((context) -> {
+				assertThat(context).hasSingleBean(ClientCompressionInterceptor.class);
+				assertThat(context.getBean(ClientHttpRequestFactoryBuilder.class).build())
+					.isInstanceOf(SimpleClientHttpRequestFactory.class);
+			});
+		this.runner.withPropertyValues("restcompress.client.request.streaming=false")
+			.withBean(ClientHttpRequestFactoryBuilder.class, ClientHttpRequestFactoryBuilder::simple)
+			.run((context) -> assertThat(context.getBean(ClientHttpRequestFactoryBuilder.class).build())
+				.isInstanceOf(SimpleClientHttpRequestFactory.class));
+	}
+
+	@Test
+	void streamsNothingWithoutBootsRequestFactoryBuilder() {
+		this.runner.withPropertyValues("restcompress.client.request.streaming=true")
+			.withClassLoader(new FilteredClassLoader(ClientHttpRequestFactoryBuilder.class))
+			.run((context) -> assertThat(context).hasNotFailed()
+				.doesNotHaveBean(ClientCompressionInterceptor.class)
+				.getBeanNames(BeanPostProcessor.class)
+				.doesNotContain("restCompressStreamingRequestFactories"));
 	}
 
 	@Test

@@ -1,0 +1,232 @@
+package io.restcompress.client;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.URI;
+import java.util.List;
+
+import io.restcompress.codec.CodecStreams;
+import io.restcompress.codec.ContentCodec;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpMethod;
+import org.springframework.http.StreamingHttpOutputMessage;
+import org.springframework.http.client.AbstractClientHttpRequest;
+import org.springframework.http.client.ClientHttpRequest;
+import org.springframework.http.client.ClientHttpRequestFactory;
+import org.springframework.http.client.ClientHttpResponse;
+import org.springframework.util.FastByteArrayOutputStream;
+import org.springframework.util.StreamUtils;
+
+/**
+ * A request of {@link StreamingCompressionRequestFactory}: collects the application's headers
+ * and body, then sends them through a request of the HTTP library, the body encoded as it is
+ * written.
+ */
+final class StreamingCompressionRequest extends AbstractClientHttpRequest implements StreamingHttpOutputMessage {
+
+	private final URI uri;
+
+	private final HttpMethod method;
+
+	private final ClientHttpRequestFactory requestFactory;
+
+	private final ClientCompression compression;
+
+	private @Nullable Body body;
+
+	private @Nullable FastByteArrayOutputStream bufferedBody;
+
+	StreamingCompressionRequest(URI uri, HttpMethod method, ClientHttpRequestFactory requestFactory,
+			ClientCompression compression) {
+		this.uri = uri;
+		this.method = method;
+		this.requestFactory = requestFactory;
+		this.compression = compression;
+	}
+
+	@Override
+	public HttpMethod getMethod() {
+		return this.method;
+	}
+
+	@Override
+	public URI getURI() {
+		return this.uri;
+	}
+
+	@Override
+	public void setBody(Body body) {
+		assertNotExecuted();
+		this.body = body;
+	}
+
+	/**
+	 * Collects a body written to {@link #getBody()} (the way of {@code RestTemplate}'s request
+	 * callbacks and of a library that is not streaming) to send it at execution.
+	 */
+	@Override
+	protected OutputStream getBodyInternal(HttpHeaders headers) {
+		if (this.bufferedBody == null) {
+			this.bufferedBody = new FastByteArrayOutputStream(1024);
+		}
+		return this.bufferedBody;
+	}
+
+	@Override
+	protected ClientHttpResponse executeInternal(HttpHeaders headers) throws IOException {
+		RequestBody requestBody = RequestBody.of(this.body, this.bufferedBody, headers);
+		if (ClientCompression.skipRequested(getAttributes())) {
+			return send(headers, requestBody, new RequestDecision(null, null, null));
+		}
+		List<ContentCodec> offered = this.compression.accepting(this.uri, headers);
+		RequestDecision decision = decide(headers, requestBody);
+		ClientHttpResponse response = send(headers, requestBody, decision);
+		RequestDecision resend = this.compression.requests()
+			.afterResponse(this.uri, response.getStatusCode().value(), response.getHeaders(), decision.codec());
+		if (resend != null && requestBody.repeatable()) {
+			response.close();
+			response = send(headers, requestBody, resend);
+			this.compression.requests()
+				.afterResponse(this.uri, response.getStatusCode().value(), response.getHeaders(), resend.codec());
+		}
+		return DecodedClientHttpResponse.readable(this.compression, this.uri, this.method, response, offered);
+	}
+
+	private RequestDecision decide(HttpHeaders headers, RequestBody requestBody) throws IOException {
+		long length = requestBody.length();
+		if (length >= 0) {
+			return this.compression.requests().decide(this.uri, headers, length);
+		}
+		RequestDecision decision = this.compression.requests().decide(this.uri, headers);
+		if (decision.compresses() && requestBody.repeatable()) {
+			long threshold = this.compression.minRequestSize();
+			return decision.forSize(ThresholdProbe.sizeUpTo(requestBody.body(), threshold), threshold);
+		}
+		return decision;
+	}
+
+	private ClientHttpResponse send(HttpHeaders headers, RequestBody requestBody, RequestDecision decision)
+			throws IOException {
+		ClientHttpRequest request = this.requestFactory.createRequest(this.uri, this.method);
+		request.getHeaders().putAll(headers);
+		request.getAttributes().putAll(getAttributes());
+		Body body = requestBody.body();
+		if (body != null) {
+			ContentCodec codec = decision.codec();
+			if (codec != null) {
+				request.getHeaders().remove(HttpHeaders.CONTENT_LENGTH);
+				request.getHeaders().set(HttpHeaders.CONTENT_ENCODING, codec.coding());
+				write(request, encoded(body, decision, codec), requestBody.repeatable());
+			}
+			else {
+				if (requestBody.length() >= 0 && !headers.containsHeader(HttpHeaders.CONTENT_LENGTH)) {
+					request.getHeaders().setContentLength(requestBody.length());
+				}
+				write(request, counted(body, decision), requestBody.repeatable());
+			}
+		}
+		return request.execute();
+	}
+
+	private Body encoded(Body body, RequestDecision decision, ContentCodec codec) {
+		return (target) -> {
+			CodecStreams.Completion recorder = this.compression.encodedRecorder(decision, codec);
+			try (OutputStream encoder = CodecStreams.measuredEncoder(codec, StreamUtils.nonClosing(target), recorder)) {
+				body.writeTo(StreamUtils.nonClosing(encoder));
+			}
+		};
+	}
+
+	/**
+	 * Counts a body sent as it is, for the skip meter, when it has a reason to be counted.
+	 */
+	private Body counted(Body body, RequestDecision decision) {
+		if (decision.reason() == null) {
+			return body;
+		}
+		return (target) -> {
+			CountingStream counting = new CountingStream(target);
+			body.writeTo(counting);
+			if (counting.count > 0) {
+				this.compression.requests()
+					.recordSkipped(decision.forSize(counting.count, this.compression.minRequestSize()).reason());
+			}
+		};
+	}
+
+	private static void write(ClientHttpRequest request, Body body, boolean repeatable) throws IOException {
+		if (request instanceof StreamingHttpOutputMessage streaming) {
+			streaming.setBody(new Body() {
+
+				@Override
+				public void writeTo(OutputStream outputStream) throws IOException {
+					body.writeTo(outputStream);
+				}
+
+				@Override
+				public boolean repeatable() {
+					return repeatable;
+				}
+
+			});
+		}
+		else {
+			body.writeTo(request.getBody());
+		}
+	}
+
+	/**
+	 * The application's body: a {@link Body} it set, or the bytes it wrote to
+	 * {@link #getBody()}, which can be written again.
+	 */
+	private record RequestBody(@Nullable Body body, long length, boolean repeatable) {
+
+		static RequestBody of(@Nullable Body body, @Nullable FastByteArrayOutputStream buffered, HttpHeaders headers) {
+			if (body != null) {
+				return new RequestBody(body, headers.getContentLength(), body.repeatable());
+			}
+			if (buffered != null && buffered.size() > 0) {
+				return new RequestBody(buffered::writeTo, buffered.size(), true);
+			}
+			return new RequestBody(null, 0, true);
+		}
+
+	}
+
+	private static final class CountingStream extends OutputStream {
+
+		private final OutputStream target;
+
+		private long count;
+
+		CountingStream(OutputStream target) {
+			this.target = target;
+		}
+
+		@Override
+		public void write(int b) throws IOException {
+			this.target.write(b);
+			this.count++;
+		}
+
+		@Override
+		public void write(byte[] b, int off, int len) throws IOException {
+			this.target.write(b, off, len);
+			this.count += len;
+		}
+
+		@Override
+		public void flush() throws IOException {
+			this.target.flush();
+		}
+
+		@Override
+		public void close() throws IOException {
+			this.target.close();
+		}
+
+	}
+
+}

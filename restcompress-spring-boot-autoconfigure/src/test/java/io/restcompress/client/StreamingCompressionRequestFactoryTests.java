@@ -1,0 +1,258 @@
+package io.restcompress.client;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.json.JsonMapper;
+
+import org.springframework.http.StreamingHttpOutputMessage;
+import org.springframework.http.client.ClientHttpRequestFactory;
+import org.springframework.web.client.RestClient;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * {@link StreamingCompressionRequestFactory} over real HTTP, on what sets it apart from the
+ * interceptor (every other behaviour is checked with both, through {@link TestClient#kinds()}):
+ * request bodies go out while the application writes them, a body of unknown length is
+ * measured up to the threshold only, and a body that cannot be written again is not resent.
+ */
+class StreamingCompressionRequestFactoryTests extends PlainOriginTests {
+
+	private static final int HALF = 8 << 20;
+
+	private final AtomicLong received = new AtomicLong();
+
+	@BeforeEach
+	void countUploads() {
+		this.origin.handleStreaming("/upload", (exchange) -> {
+			try (exchange) {
+				String coding = exchange.getRequestHeaders().getFirst("Content-Encoding");
+				InputStream body = new CountingInput(exchange.getRequestBody(), this.received);
+				if (coding != null) {
+					body = PlainOrigin.CODECS.find(coding).orElseThrow().decoder(body);
+				}
+				long decoded = body.transferTo(OutputStream.nullOutputStream());
+				PlainOrigin.respond(exchange, 200, (coding + " " + decoded).getBytes(StandardCharsets.US_ASCII));
+			}
+		});
+	}
+
+	private ClientCompression compression() {
+		return ClientCompression.builder(PlainOrigin.CODECS)
+			.requestCompression(RequestCompression.ALWAYS)
+			.recorder(this.recorder)
+			.build();
+	}
+
+	@Test
+	void sendsTheBodyWhileTheApplicationIsStillWritingIt() {
+		RestClient client = RestClient.builder()
+			.requestFactory(new StreamingCompressionRequestFactory(TestClient.plainJdk(), compression()))
+			.build();
+		HalvesBody body = new HalvesBody(this.received, 30);
+		String answer = client.post().uri(this.origin.uri("/upload")).body(body).retrieve().body(String.class);
+		assertThat(body.receivedBeforeSecondHalf).as("encoded bytes the origin had read before the second half")
+			.isPositive();
+		assertThat(answer).isEqualTo("lzf " + 2L * HALF);
+		assertThat(this.recorder.events).containsExactly("encoded CLIENT REQUEST lzf");
+	}
+
+	/**
+	 * Why the factory exists: Spring buffers the body of a client with any interceptor, and
+	 * hands the interceptor the array once the application has written all of it.
+	 */
+	@Test
+	void theInterceptorGetsTheBodyOnlyOnceTheApplicationHasWrittenAllOfIt() {
+		RestClient client = RestClient.builder()
+			.requestFactory(TestClient.plainJdk())
+			.requestInterceptor(new ClientCompressionInterceptor(compression()))
+			.build();
+		HalvesBody body = new HalvesBody(this.received, 1);
+		String answer = client.post().uri(this.origin.uri("/upload")).body(body).retrieve().body(String.class);
+		assertThat(body.receivedBeforeSecondHalf).isZero();
+		assertThat(answer).isEqualTo("lzf " + 2L * HALF);
+	}
+
+	@Test
+	void measuresABodyOfUnknownLengthOnlyUpToTheThreshold() {
+		RestClient client = RestClient.builder()
+			.requestFactory(new StreamingCompressionRequestFactory(TestClient.plainJdk(), compression()))
+			.build();
+		byte[] bytes = Payloads.json(1_000_000);
+		CountedBody body = new CountedBody(bytes);
+		String answer = client.post().uri(this.origin.uri("/upload")).body(body).retrieve().body(String.class);
+		assertThat(answer).isEqualTo("lzf " + bytes.length);
+		assertThat(body.written).hasSize(2);
+		assertThat(body.written.get(0)).as("bytes written to measure the body")
+			.isBetween(4500L, 4500L + CountedBody.CHUNK);
+		assertThat(body.written.get(1)).isEqualTo(bytes.length);
+	}
+
+	@Test
+	void measuresAnObjectThroughItsConverterAndSendsASmallOneAsItIs() {
+		RestClient client = RestClient.builder()
+			.requestFactory(new StreamingCompressionRequestFactory(TestClient.plainJdk(), compression()))
+			.build();
+		List<Map<String, Object>> large = records(2000);
+		String answer = client.post().uri(this.origin.uri("/upload")).body(large).retrieve().body(String.class);
+		assertThat(answer).isEqualTo("lzf " + JsonMapper.shared().writeValueAsBytes(large).length);
+		List<Map<String, Object>> small = records(3);
+		answer = client.post().uri(this.origin.uri("/upload")).body(small).retrieve().body(String.class);
+		assertThat(answer).isEqualTo("null " + JsonMapper.shared().writeValueAsBytes(small).length);
+		assertThat(this.recorder.events).containsExactly("encoded CLIENT REQUEST lzf",
+				"skipped CLIENT REQUEST BELOW_THRESHOLD");
+	}
+
+	@Test
+	void doesNotResendABodyThatCannotBeWrittenAgain() throws IOException {
+		this.origin.acceptRequestCodings = List.of("gzip");
+		ClientCompression compression = compression();
+		RestClient client = RestClient.builder()
+			.requestFactory(new StreamingCompressionRequestFactory(TestClient.plainJdk(), compression))
+			.build();
+		byte[] bytes = Payloads.json(100_000);
+		int status = client.post()
+			.uri(this.origin.uri("/echo"))
+			.body((StreamingHttpOutputMessage.Body) (out) -> out.write(bytes))
+			.exchange((request, response) -> response.getStatusCode().value());
+		assertThat(status).isEqualTo(415);
+		assertThat(this.origin.requestsTo("/echo")).hasSize(1);
+		byte[] echoed = client.post().uri(this.origin.uri("/echo")).body(bytes).retrieve().body(byte[].class);
+		assertThat(echoed).isEqualTo(bytes);
+		assertThat(this.origin.requestsTo("/echo")).extracting((request) -> request.header("Content-Encoding"))
+			.containsExactly("lzf", "gzip");
+	}
+
+	private static List<Map<String, Object>> records(int count) {
+		List<Map<String, Object>> records = new ArrayList<>(count);
+		for (int i = 0; i < count; i++) {
+			Map<String, Object> record = new LinkedHashMap<>();
+			record.put("id", i);
+			record.put("login", "user" + (i * 7919 % 100_000));
+			record.put("tags", List.of("a", "b" + (i % 13)));
+			records.add(record);
+		}
+		return records;
+	}
+
+	/**
+	 * Writes 8 MB, waits until the origin has read encoded bytes of this request (at most
+	 * {@code waitSeconds}), and writes 8 MB more. Cannot be written again.
+	 */
+	private static final class HalvesBody implements StreamingHttpOutputMessage.Body {
+
+		private final AtomicLong received;
+
+		private final long waitNanos;
+
+		private volatile long receivedBeforeSecondHalf = -1;
+
+		HalvesBody(AtomicLong received, int waitSeconds) {
+			this.received = received;
+			this.waitNanos = TimeUnit.SECONDS.toNanos(waitSeconds);
+		}
+
+		@Override
+		public void writeTo(OutputStream out) throws IOException {
+			byte[] chunk = Payloads.json(1 << 20);
+			for (int i = 0; i < HALF / chunk.length; i++) {
+				out.write(chunk);
+			}
+			long deadline = System.nanoTime() + this.waitNanos;
+			while (this.received.get() == 0 && System.nanoTime() < deadline) {
+				Thread.onSpinWait();
+				sleep();
+			}
+			this.receivedBeforeSecondHalf = this.received.get();
+			for (int i = 0; i < HALF / chunk.length; i++) {
+				out.write(chunk);
+			}
+		}
+
+		private static void sleep() throws IOException {
+			try {
+				Thread.sleep(10);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+				throw new IOException(ex);
+			}
+		}
+
+	}
+
+	/** Writes its bytes in chunks, as often as asked, and counts the bytes of each writing. */
+	private static final class CountedBody implements StreamingHttpOutputMessage.Body {
+
+		static final int CHUNK = 1000;
+
+		private final byte[] bytes;
+
+		final List<Long> written = new ArrayList<>();
+
+		CountedBody(byte[] bytes) {
+			this.bytes = bytes;
+		}
+
+		@Override
+		public void writeTo(OutputStream out) throws IOException {
+			long count = 0;
+			this.written.add(count);
+			for (int offset = 0; offset < this.bytes.length; offset += CHUNK) {
+				int length = Math.min(CHUNK, this.bytes.length - offset);
+				count += length;
+				this.written.set(this.written.size() - 1, count);
+				out.write(this.bytes, offset, length);
+			}
+		}
+
+		@Override
+		public boolean repeatable() {
+			return true;
+		}
+
+	}
+
+	private static final class CountingInput extends InputStream {
+
+		private final InputStream in;
+
+		private final AtomicLong count;
+
+		CountingInput(InputStream in, AtomicLong count) {
+			this.in = in;
+			this.count = count;
+		}
+
+		@Override
+		public int read() throws IOException {
+			int b = this.in.read();
+			if (b >= 0) {
+				this.count.incrementAndGet();
+			}
+			return b;
+		}
+
+		@Override
+		public int read(byte[] b, int off, int len) throws IOException {
+			int n = this.in.read(b, off, len);
+			if (n > 0) {
+				this.count.addAndGet(n);
+			}
+			return n;
+		}
+
+	}
+
+}
