@@ -175,13 +175,12 @@ class ClientCompressionAutoConfigurationTests {
 			});
 	}
 
-	@Test
-	void failsToStartWithANegativeResponseLimit() {
-		this.runner.withPropertyValues("restcompress.client.max-decoded-size=-1B")
-			.run((context) -> assertThat(context).hasFailed()
-				.getFailure()
-				.rootCause()
-				.hasMessageContaining("maxDecodedSize must not be negative"));
+	@ParameterizedTest
+	@ValueSource(strings = { "restcompress.client.max-decoded-size=-1B", "restcompress.client.max-codings=0" })
+	void failsToStartWithAResponseLimitBelowItsRangeNamingTheProperty(String setting) {
+		String property = setting.substring(0, setting.indexOf('='));
+		this.runner.withPropertyValues(setting)
+			.run((context) -> assertThat(context).hasFailed().getFailure().rootCause().hasMessageContaining(property));
 	}
 
 	@ParameterizedTest

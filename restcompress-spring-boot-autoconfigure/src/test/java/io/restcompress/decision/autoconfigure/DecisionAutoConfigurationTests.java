@@ -87,7 +87,7 @@ class DecisionAutoConfigurationTests {
 	void failsOnAClientTimeBudgetWithoutTheAdaptiveDecision() {
 		this.contextRunner.withPropertyValues("restcompress.client.request.time-budget=20ms")
 			.run((context) -> assertThat(context).getFailure()
-				.hasStackTraceContaining("A request time budget needs the adaptive decision"));
+				.hasStackTraceContaining("A request time budget (restcompress.client.request.time-budget) needs the adaptive decision"));
 	}
 
 	@Test
@@ -214,6 +214,15 @@ class DecisionAutoConfigurationTests {
 				.containsExactly("lzf", "lz4:1", "zstd:-1", "zstd:1", "zstd:3", "zstd:6", "gzip:1", "gzip:6", "br:4",
 						"deflate:1");
 		});
+	}
+
+	@Test
+	void failsOnALearningRateOutsideZeroToOneNamingTheProperty() {
+		this.contextRunner
+			.withPropertyValues("restcompress.server.decision=adaptive", "restcompress.decision.learning-rate=1.5")
+			.run((context) -> assertThat(context).getFailure()
+				.rootCause()
+				.hasMessageContaining("restcompress.decision.learning-rate"));
 	}
 
 	@Test
