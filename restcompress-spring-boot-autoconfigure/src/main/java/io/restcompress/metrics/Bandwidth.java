@@ -21,6 +21,8 @@ public final class Bandwidth {
 
 	private static final String PREFIXES = "kmgt";
 
+	private static final BigDecimal MAX_BITS_PER_SECOND = BigDecimal.valueOf(Long.MAX_VALUE);
+
 	private static final String[] PRINTED_PREFIXES = { "", "k", "M", "G", "T" };
 
 	private final long bitsPerSecond;
@@ -45,7 +47,8 @@ public final class Bandwidth {
 	 * Parses a bandwidth such as {@code 1Gbit} or {@code 125MB/s}.
 	 * @param text the text
 	 * @return the bandwidth
-	 * @throws IllegalArgumentException if the text is not a positive bandwidth
+	 * @throws IllegalArgumentException if the text is not a positive bandwidth, or one of more
+	 * than {@link Long#MAX_VALUE} bits per second
 	 */
 	public static Bandwidth of(String text) {
 		Matcher matcher = PATTERN.matcher(text.trim());
@@ -59,6 +62,10 @@ public final class Bandwidth {
 		}
 		if ("B".equals(matcher.group(3))) {
 			value = value.multiply(BigDecimal.valueOf(8));
+		}
+		if (value.compareTo(MAX_BITS_PER_SECOND) > 0) {
+			throw new IllegalArgumentException("'" + text + "' is faster than any link can be (at most "
+					+ new Bandwidth(Long.MAX_VALUE) + ")");
 		}
 		return new Bandwidth(value.longValue());
 	}

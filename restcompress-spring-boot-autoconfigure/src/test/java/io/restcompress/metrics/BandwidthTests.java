@@ -19,9 +19,15 @@ class BandwidthTests {
 	}
 
 	@ParameterizedTest
-	@ValueSource(strings = { "", "fast", "0Gbit", "-1Gbit", "1Xbit", "1 Gbit per second", "1.5.2Mbit", "0.1bit" })
+	@ValueSource(strings = { "", "fast", "0Gbit", "-1Gbit", "1Xbit", "1 Gbit per second", "1.5.2Mbit", "0.1bit",
+			"10000000Tbit", "20000000Tbit", "9223372036854775808", "2000000TB/s" })
 	void rejectsWhatIsNotAPositiveBandwidth(String text) {
 		assertThatIllegalArgumentException().isThrownBy(() -> Bandwidth.of(text));
+	}
+
+	@Test
+	void parsesTheFastestBandwidthItCanHold() {
+		assertThat(Bandwidth.of("9223372036854775807").toBitsPerSecond()).isEqualTo(Long.MAX_VALUE);
 	}
 
 	@Test
