@@ -1,5 +1,6 @@
 package io.restcompress.decision;
 
+import java.net.Inet4Address;
 import java.net.InetAddress;
 import java.net.NetworkInterface;
 import java.net.SocketException;
@@ -16,7 +17,8 @@ import org.jspecify.annotations.Nullable;
 /**
  * A set of peer addresses a link rule matches: a CIDR block ({@code 10.0.0.0/8},
  * {@code fd00::/8}, a single address), {@code loopback}, or {@code this-host} (the addresses of
- * this host's own interfaces, read once).
+ * this host's own interfaces, read once). An IPv4-mapped block ({@code ::ffff:10.0.0.0/104})
+ * is the IPv4 block it maps, since the JDK gives peers' IPv4-mapped addresses as IPv4.
  */
 public final class AddressBlock {
 
@@ -25,6 +27,9 @@ public final class AddressBlock {
 
 	/** The keyword for the addresses of this host's network interfaces. */
 	public static final String THIS_HOST = "this-host";
+
+	/** The prefix of the IPv4-mapped IPv6 addresses, {@code ::ffff:0:0/96}. */
+	private static final int IPV4_MAPPED_PREFIX = 96;
 
 	private final String text;
 
@@ -51,15 +56,26 @@ public final class AddressBlock {
 			return new AddressBlock(trimmed, (address) -> address.isLoopbackAddress() || own.contains(address));
 		}
 		int slash = trimmed.indexOf('/');
-		InetAddress network = literal((slash != -1) ? trimmed.substring(0, slash) : trimmed, text);
-		int bits = network.getAddress().length * 8;
+		String literal = (slash != -1) ? trimmed.substring(0, slash) : trimmed;
+		InetAddress network = literal(literal, text);
+		boolean ipv4Mapped = network instanceof Inet4Address && literal.indexOf(':') != -1;
+		int bits = ipv4Mapped ? 128 : network.getAddress().length * 8;
 		int prefix = (slash != -1) ? prefixLength(trimmed.substring(slash + 1), bits, text) : bits;
+		if (ipv4Mapped) {
+			if (prefix < IPV4_MAPPED_PREFIX) {
+				throw new IllegalArgumentException("'" + text + "' is an IPv4-mapped block, whose prefix length must be "
+						+ "from 96 (all of IPv4) to 128; peers' IPv4-mapped addresses are matched as IPv4 addresses");
+			}
+			prefix -= IPV4_MAPPED_PREFIX;
+		}
 		byte[] networkBytes = network.getAddress();
-		return new AddressBlock(trimmed, (address) -> matches(networkBytes, prefix, address.getAddress()));
+		int networkPrefix = prefix;
+		return new AddressBlock(trimmed, (address) -> matches(networkBytes, networkPrefix, address.getAddress()));
 	}
 
 	/**
-	 * Parses an IP address literal without any name lookup.
+	 * Parses an IP address literal without any name lookup. An IPv6 zone ({@code fe80::1%eth0},
+	 * {@code fe80::1%2}) is accepted and left out: blocks match addresses, not interfaces.
 	 * @param text the text
 	 * @return the address, or {@code null} if the text is not an IPv4 or IPv6 literal
 	 */
@@ -68,6 +84,13 @@ public final class AddressBlock {
 		if (candidate.startsWith("[") && candidate.endsWith("]")) {
 			candidate = candidate.substring(1, candidate.length() - 1);
 		}
+		int zone = candidate.indexOf('%');
+		if (zone != -1) {
+			if (candidate.indexOf(':') == -1 || !isZoneId(candidate.substring(zone + 1))) {
+				return null;
+			}
+			candidate = candidate.substring(0, zone);
+		}
 		if (candidate.isEmpty() || !(isIpv4Literal(candidate) || candidate.indexOf(':') != -1)) {
 			return null;
 		}
@@ -75,7 +98,7 @@ public final class AddressBlock {
 			char c = candidate.charAt(i);
 			// ASCII only (HexFormat's digits): other scripts' digits would make the JDK take the
 			// text for a host name and look it up, and a forwarded address is the client's to choose
-			if (!(HexFormat.isHexDigit(c) || c == '.' || c == ':' || c == '%')) {
+			if (!(HexFormat.isHexDigit(c) || c == '.' || c == ':')) {
 				return null;
 			}
 		}
@@ -99,6 +122,12 @@ public final class AddressBlock {
 	@Override
 	public String toString() {
 		return this.text;
+	}
+
+	private static boolean isZoneId(String zone) {
+		return !zone.isEmpty() && zone.chars()
+			.allMatch((c) -> (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '.'
+					|| c == '_' || c == '-');
 	}
 
 	private static boolean isIpv4Literal(String text) {

@@ -53,7 +53,8 @@ class NetworkLinksTests {
 	}
 
 	@ParameterizedTest
-	@ValueSource(strings = { "10.0.0.0/33", "10.0.0/8", "example.com", "10.0.0.0/x", "::1/129", "" })
+	@ValueSource(strings = { "10.0.0.0/33", "10.0.0/8", "example.com", "10.0.0.0/x", "::1/129", "", "fe80::1%",
+			"fe80::1%eth:0", "10.0.0.1%eth0", "fe80::1%\u0435th0", "::ffff:10.0.0.0/129" })
 	void rejectsWhatIsNotABlock(String text) {
 		assertThatIllegalArgumentException().isThrownBy(() -> AddressBlock.parse(text));
 	}
@@ -70,6 +71,27 @@ class NetworkLinksTests {
 		assertThat(block.contains(AddressBlock.parseLiteral("192.168.7.255"))).isTrue();
 		assertThat(block.contains(AddressBlock.parseLiteral("192.168.8.0"))).isFalse();
 		assertThat(block.contains(AddressBlock.parseLiteral("::ffff:c0a8:0401"))).isTrue();
+	}
+
+	@Test
+	void matchesAnIpv4MappedBlockAsTheIpv4BlockItMaps() {
+		AddressBlock block = AddressBlock.parse("::ffff:10.0.0.0/104");
+		assertThat(block.contains(AddressBlock.parseLiteral("10.200.1.2"))).isTrue();
+		assertThat(block.contains(AddressBlock.parseLiteral("::ffff:10.200.1.2"))).isTrue();
+		assertThat(block.contains(AddressBlock.parseLiteral("11.0.0.1"))).isFalse();
+		assertThat(AddressBlock.parse("::ffff:192.168.1.7").contains(AddressBlock.parseLiteral("192.168.1.7"))).isTrue();
+		assertThatIllegalArgumentException().isThrownBy(() -> AddressBlock.parse("::ffff:10.0.0.0/64"))
+			.withMessageContaining("IPv4-mapped block, whose prefix length must be from 96");
+	}
+
+	@Test
+	void acceptsAndIgnoresIpv6Zones() {
+		assertThat(AddressBlock.parseLiteral("fe80::1%eth0")).isEqualTo(AddressBlock.parseLiteral("fe80::1"));
+		assertThat(AddressBlock.parseLiteral("[fe80::1%2]")).isEqualTo(AddressBlock.parseLiteral("fe80::1"));
+		assertThat(AddressBlock.parse("fe80::1%eth0").contains(AddressBlock.parseLiteral("fe80::1"))).isTrue();
+		assertThat(AddressBlock.parse("fe80::/10").contains(AddressBlock.parseLiteral("fe80::1%wlan0"))).isTrue();
+		assertThat(AddressBlock.parseLiteral("fe80::1%")).isNull();
+		assertThat(AddressBlock.parseLiteral("10.0.0.1%eth0")).isNull();
 	}
 
 	private static LinkRule rule(String name, String bandwidth, List<String> addresses, List<String> hosts) {
