@@ -28,7 +28,8 @@ import org.springframework.web.reactive.function.client.support.ClientResponseWr
  * Adds restcompress to {@code WebClient}: sends {@code Accept-Encoding}, decodes response bodies
  * incrementally, and compresses request bodies as they stream, as {@link ClientCompression}
  * decides, resending once after a {@code 415} that names the accepted codings (which writes
- * the body a second time, as any retry does).
+ * the body a second time, as any retry does; a resend whose body comes out at another length
+ * than the first is aborted, see {@link BodyTally}).
  * <p>
  * The codecs decode from blocking streams, so each response body being decoded occupies a
  * thread of the decoding executor while it is read; event-loop threads never block. By default
@@ -87,13 +88,13 @@ public final class ClientCompressionExchangeFilter implements ExchangeFilterFunc
 			return next.exchange(request);
 		}
 		if (request.headers().containsHeader(HttpHeaders.ACCEPT_ENCODING)) {
-			return exchange(request, decide(request), List.of(), next, true);
+			return exchange(request, decide(request), List.of(), next, BodyTally.first(), true);
 		}
 		AtomicReference<List<ContentCodec>> offered = new AtomicReference<>(List.of());
 		ClientRequest accepting = ClientRequest.from(request)
 			.headers((headers) -> offered.set(this.compression.accepting(request.url(), headers)))
 			.build();
-		return exchange(accepting, decide(request), offered.get(), next, true);
+		return exchange(accepting, decide(request), offered.get(), next, BodyTally.first(), true);
 	}
 
 	private RequestDecision decide(ClientRequest request) {
@@ -101,26 +102,28 @@ public final class ClientCompressionExchangeFilter implements ExchangeFilterFunc
 	}
 
 	private Mono<ClientResponse> exchange(ClientRequest request, RequestDecision decision, List<ContentCodec> offered,
-			ExchangeFunction next, boolean mayResend) {
+			ExchangeFunction next, BodyTally tally, boolean mayResend) {
 		AtomicReference<ContentCodec> used = new AtomicReference<>();
 		URI uri = request.url();
 		ResponseStream stream = new ResponseStream();
-		return next.exchange(compressing(request, decision, used)).contextWrite(stream::into).flatMap((response) -> {
+		return next.exchange(compressing(request, decision, used, tally))
+			.contextWrite(stream::into)
+			.flatMap((response) -> {
 			RequestDecision resend = this.compression.requests()
 				.afterResponse(uri, response.statusCode().value(), response.headers().asHttpHeaders(), used.get());
 			if (mayResend && resend != null) {
-				return response.releaseBody().then(exchange(request, resend, offered, next, false));
+				return response.releaseBody().then(exchange(request, resend, offered, next, tally.forResend(), false));
 			}
 			return Mono.just(decoded(request, response, offered, stream));
 		});
 	}
 
 	private ClientRequest compressing(ClientRequest request, RequestDecision decision,
-			AtomicReference<ContentCodec> used) {
+			AtomicReference<ContentCodec> used, BodyTally tally) {
 		BodyInserter<?, ? super ClientHttpRequest> body = request.body();
 		return ClientRequest.from(request)
 			.body((message, context) -> body
-				.insert(new CompressingClientHttpRequest(message, this.compression, decision, used), context))
+				.insert(new CompressingClientHttpRequest(message, this.compression, decision, used, tally), context))
 			.build();
 	}
 

@@ -21,7 +21,8 @@ import org.springframework.http.client.reactive.ClientHttpRequestDecorator;
  * A WebClient request whose body is compressed, streaming, when the decision allows it and the
  * body reaches the threshold. To decide on a body of unknown length, at most the threshold
  * (plus the buffer that crosses it) is held before the headers go out. The codec actually used
- * is published to {@code used}, so that a {@code 415} can be told apart. Bodies written with
+ * is published to {@code used}, so that a {@code 415} can be told apart, and the body's length
+ * is tallied, so that a resend can tell a body written again in full. Bodies written with
  * {@code writeAndFlushWith} (interactive streams) go out as they are.
  */
 final class CompressingClientHttpRequest extends ClientHttpRequestDecorator {
@@ -32,21 +33,25 @@ final class CompressingClientHttpRequest extends ClientHttpRequestDecorator {
 
 	private final AtomicReference<ContentCodec> used;
 
+	private final BodyTally tally;
+
 	CompressingClientHttpRequest(ClientHttpRequest delegate, ClientCompression compression, RequestDecision decision,
-			AtomicReference<ContentCodec> used) {
+			AtomicReference<ContentCodec> used, BodyTally tally) {
 		super(delegate);
 		this.compression = compression;
 		this.decision = decision;
 		this.used = used;
+		this.tally = tally;
 	}
 
 	@Override
 	public Mono<Void> writeWith(Publisher<? extends DataBuffer> body) {
 		long threshold = this.compression.minRequestSize();
+		Flux<DataBuffer> counted = this.tally.counting(Flux.from(body));
 		if (!this.decision.compresses()) {
-			return super.writeWith(countedForSkip(Flux.from(body)));
+			return super.writeWith(countedForSkip(counted));
 		}
-		return Flux.defer(() -> Flux.from(body).<DataBuffer>map((buffer) -> buffer).bufferUntil(thresholdReached(threshold)))
+		return Flux.defer(() -> counted.bufferUntil(thresholdReached(threshold)))
 			.switchOnFirst((first, all) -> {
 				List<DataBuffer> head = first.get();
 				long size = (head != null) ? totalSize(head) : 0;

@@ -1,6 +1,8 @@
 package io.restcompress.client;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -9,11 +11,17 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import reactor.core.publisher.Flux;
 
+import org.springframework.core.io.buffer.DataBuffer;
+import org.springframework.core.io.buffer.DataBufferUtils;
+import org.springframework.core.io.buffer.DefaultDataBufferFactory;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpMethod;
+import org.springframework.web.reactive.function.client.WebClient;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatException;
 
 /**
  * Request compression by every client against an origin without restcompress.
@@ -214,6 +222,32 @@ class RequestCompressionTests extends PlainOriginTests {
 			.containsExactly("lzf");
 		assertThat(echoedCodings()).containsExactly("lzf");
 		assertThat(this.recorder.events).noneMatch((event) -> event.startsWith("rejected"));
+	}
+
+	/**
+	 * A body read from an {@code InputStream} is empty the second time: resent as it came, the
+	 * origin would take the empty body for the request's.
+	 */
+	@Test
+	void webClientAbortsAResendWhoseBodyCannotBeWrittenAgain() {
+		this.origin.acceptRequestCodings = List.of("gzip");
+		WebClient client = WebClient.builder()
+			.clientConnector(TestClient.plainReactorNetty())
+			.filter(new ClientCompressionExchangeFilter(compression(RequestCompression.ALWAYS)))
+			.build();
+		InputStream once = new ByteArrayInputStream(BODY);
+		Flux<DataBuffer> body = DataBufferUtils.readInputStream(() -> once, DefaultDataBufferFactory.sharedInstance,
+				1000);
+		assertThatException()
+			.isThrownBy(() -> client.post()
+				.uri(this.origin.uri("/echo"))
+				.body(body, DataBuffer.class)
+				.retrieve()
+				.toBodilessEntity()
+				.block(TestClient.TIMEOUT))
+			.withStackTraceContaining("could not be written again")
+			.withStackTraceContaining("0 bytes instead of " + BODY.length);
+		assertThat(echoedCodings()).containsExactly("lzf");
 	}
 
 	@Test
