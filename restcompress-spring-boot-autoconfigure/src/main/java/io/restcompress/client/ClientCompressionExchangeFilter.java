@@ -29,7 +29,7 @@ import org.springframework.web.reactive.function.client.support.ClientResponseWr
  * incrementally, and compresses request bodies as they stream, as {@link ClientCompression}
  * decides, resending once after a {@code 415} that names the accepted codings (which writes
  * the body a second time, as any retry does; a resend whose body comes out at another length
- * than the first is aborted, see {@link BodyTally}).
+ * than the first is aborted rather than sent short).
  * <p>
  * The codecs decode from blocking streams, so each response body being decoded occupies a
  * thread of the decoding executor while it is read; event-loop threads never block. By default
