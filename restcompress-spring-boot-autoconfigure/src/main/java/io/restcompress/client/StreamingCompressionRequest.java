@@ -130,12 +130,37 @@ final class StreamingCompressionRequest extends AbstractClientHttpRequest implem
 		return request.execute();
 	}
 
+	/**
+	 * Encodes the body into the library's stream. A body that fails is not finished: the
+	 * encoder's last bytes would make what was sent a complete, valid encoding of part of the
+	 * body, and the encoding would be recorded as done; its codec is released and nothing more
+	 * is written.
+	 */
 	private Body encoded(Body body, RequestDecision decision, ContentCodec codec) {
 		return (target) -> {
 			CodecStreams.Completion recorder = this.compression.encodedRecorder(decision, codec);
-			try (OutputStream encoder = CodecStreams.measuredEncoder(codec, StreamUtils.nonClosing(target), recorder)) {
+			boolean[] finishing = new boolean[1];
+			DetachableStream library = new DetachableStream(target);
+			OutputStream encoder = CodecStreams.measuredEncoder(codec, library, (identity, encoded, nanos) -> {
+				if (finishing[0]) {
+					recorder.completed(identity, encoded, nanos);
+				}
+			});
+			try {
 				body.writeTo(StreamUtils.nonClosing(encoder));
 			}
+			catch (IOException | RuntimeException | Error ex) {
+				library.detach();
+				try {
+					encoder.close();
+				}
+				catch (IOException suppressed) {
+					ex.addSuppressed(suppressed);
+				}
+				throw ex;
+			}
+			finishing[0] = true;
+			encoder.close();
 		};
 	}
 
@@ -191,6 +216,43 @@ final class StreamingCompressionRequest extends AbstractClientHttpRequest implem
 				return new RequestBody(buffered::writeTo, buffered.size(), true);
 			}
 			return new RequestBody(null, 0, true);
+		}
+
+	}
+
+	/**
+	 * Passes writes on to the library's stream, which it never closes, until detached; then
+	 * drops them.
+	 */
+	private static final class DetachableStream extends OutputStream {
+
+		private OutputStream target;
+
+		DetachableStream(OutputStream target) {
+			this.target = target;
+		}
+
+		void detach() {
+			this.target = OutputStream.nullOutputStream();
+		}
+
+		@Override
+		public void write(int b) throws IOException {
+			this.target.write(b);
+		}
+
+		@Override
+		public void write(byte[] b, int off, int len) throws IOException {
+			this.target.write(b, off, len);
+		}
+
+		@Override
+		public void flush() throws IOException {
+			this.target.flush();
+		}
+
+		@Override
+		public void close() {
 		}
 
 	}

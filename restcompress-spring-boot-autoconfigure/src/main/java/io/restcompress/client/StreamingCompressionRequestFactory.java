@@ -1,8 +1,8 @@
 package io.restcompress.client;
 
-import java.io.IOException;
 import java.net.URI;
 
+import org.springframework.beans.factory.DisposableBean;
 import org.springframework.http.HttpMethod;
 import org.springframework.http.client.AbstractClientHttpRequestFactoryWrapper;
 import org.springframework.http.client.ClientHttpRequest;
@@ -21,7 +21,8 @@ import org.springframework.http.client.ClientHttpRequestFactory;
  * size. After a {@code 415} that names the accepted codings the body is sent again only if it
  * can be written again. Use it in place of the interceptor, not with it.
  */
-public final class StreamingCompressionRequestFactory extends AbstractClientHttpRequestFactoryWrapper {
+public final class StreamingCompressionRequestFactory extends AbstractClientHttpRequestFactoryWrapper
+		implements DisposableBean {
 
 	private final ClientCompression compression;
 
@@ -33,6 +34,23 @@ public final class StreamingCompressionRequestFactory extends AbstractClientHttp
 	public StreamingCompressionRequestFactory(ClientHttpRequestFactory delegate, ClientCompression compression) {
 		super(delegate);
 		this.compression = compression;
+	}
+
+	/**
+	 * Releases the HTTP library's factory (its connection pool, its threads) as it would have
+	 * been released without this decorator, when it is a bean that is destroyed with its
+	 * context.
+	 * @throws Exception if the library's factory fails to close
+	 */
+	@Override
+	public void destroy() throws Exception {
+		ClientHttpRequestFactory delegate = getDelegate();
+		if (delegate instanceof DisposableBean disposable) {
+			disposable.destroy();
+		}
+		else if (delegate instanceof AutoCloseable closeable) {
+			closeable.close();
+		}
 	}
 
 	@Override

@@ -1,5 +1,6 @@
 package io.restcompress.websocket;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
 
@@ -20,8 +21,9 @@ import org.springframework.web.server.ServerWebExchange;
  * Reactor Netty's upgrade strategy with the handshake's permessage-deflate decided by
  * {@link PerMessageDeflateNegotiator}, as on the servlet engines: Netty's handshaker is shown
  * the policy's answer as the client's only offer, which it grants as it stands, or no offer
- * when the policy declines them all (a field that is not written as RFC 6455 specifies
- * included). The session is recorded with what was negotiated.
+ * when the policy declines them all (a field that is not written as RFC 6455 specifies offers
+ * nothing). When the session's specification has compression off, the offers are left to
+ * Netty, which then declines them. The session is recorded with what was negotiated.
  */
 final class NegotiatingReactorNettyUpgradeStrategy extends ReactorNettyRequestUpgradeStrategy {
 
@@ -41,8 +43,11 @@ final class NegotiatingReactorNettyUpgradeStrategy extends ReactorNettyRequestUp
 	@Override
 	public Mono<Void> upgrade(ServerWebExchange exchange, WebSocketHandler handler, @Nullable String subProtocol,
 			Supplier<HandshakeInfo> handshakeInfoFactory) {
-		HttpServerRequest request = ServerHttpRequestDecorator.getNativeRequest(exchange.getRequest());
-		ExtensionOffer answer = negotiate(request.requestHeaders());
+		ExtensionOffer answer = null;
+		if (getWebsocketServerSpec().compress()) {
+			HttpServerRequest request = ServerHttpRequestDecorator.getNativeRequest(exchange.getRequest());
+			answer = negotiate(request.requestHeaders());
+		}
 		return super.upgrade(exchange, new RecordingReactiveWebSocketHandler(handler, this.recorder, answer),
 				subProtocol, handshakeInfoFactory);
 	}
@@ -65,13 +70,21 @@ final class NegotiatingReactorNettyUpgradeStrategy extends ReactorNettyRequestUp
 		return answer;
 	}
 
+	/**
+	 * Reads the offers of each field, leaving out a field that is not written as RFC 6455
+	 * specifies, so that one malformed field does not decline the offers of the others.
+	 */
 	private static List<ExtensionOffer> offers(List<String> fields) {
-		try {
-			return ExtensionOffer.parse(fields);
+		List<ExtensionOffer> offers = new ArrayList<>();
+		for (String field : fields) {
+			try {
+				offers.addAll(ExtensionOffer.parse(List.of(field)));
+			}
+			catch (IllegalArgumentException ex) {
+				// a malformed field offers nothing
+			}
 		}
-		catch (IllegalArgumentException ex) {
-			return List.of();
-		}
+		return offers;
 	}
 
 }

@@ -2,6 +2,7 @@ package io.restcompress.client;
 
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.IntStream;
 
 import io.restcompress.client.autoconfigure.ClientCompressionAutoConfiguration;
@@ -21,6 +22,8 @@ import org.springframework.boot.restclient.autoconfigure.RestClientAutoConfigura
 import org.springframework.boot.restclient.autoconfigure.RestTemplateAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.boot.webclient.autoconfigure.WebClientAutoConfiguration;
+import org.springframework.http.HttpMethod;
+import org.springframework.http.client.ClientHttpRequestFactory;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.client.RestClient;
@@ -32,6 +35,7 @@ import org.springframework.web.service.annotation.PostExchange;
 import org.springframework.web.service.invoker.HttpServiceProxyFactory;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 
 /**
  * The clients Spring Boot auto-configures, with restcompress added by its customizers and the
@@ -138,6 +142,22 @@ class AutoConfiguredClientsTests extends PlainOriginTests {
 				assertThat(this.recorder.events).containsExactly("decoded CLIENT RESPONSE gzip",
 						"encoded CLIENT REQUEST lzf");
 			});
+	}
+
+	@Test
+	void releasesTheLibrarysConnectionPoolWithTheContextWhenStreaming() {
+		AtomicReference<ClientHttpRequestFactory> library = new AtomicReference<>();
+		this.runner
+			.withPropertyValues("spring.http.clients.imperative.factory=http-components",
+					"restcompress.client.request.streaming=true")
+			.run((context) -> {
+				ClientHttpRequestFactory factory = context.getBean(ClientHttpRequestFactory.class);
+				assertThat(factory).isInstanceOf(StreamingCompressionRequestFactory.class);
+				library.set(((StreamingCompressionRequestFactory) factory).getDelegate());
+			});
+		assertThatIllegalStateException()
+			.isThrownBy(() -> library.get().createRequest(this.origin.uri("/payload/identity/10"), HttpMethod.GET).execute())
+			.withMessageContaining("shut down");
 	}
 
 	@Test

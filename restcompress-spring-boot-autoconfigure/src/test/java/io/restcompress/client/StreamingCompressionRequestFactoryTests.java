@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -15,11 +16,15 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.json.JsonMapper;
 
+import org.springframework.http.HttpMethod;
 import org.springframework.http.StreamingHttpOutputMessage;
-import org.springframework.http.client.ClientHttpRequestFactory;
+import org.springframework.http.client.HttpComponentsClientHttpRequestFactory;
+import org.springframework.http.client.SimpleClientHttpRequestFactory;
 import org.springframework.web.client.RestClient;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatException;
+import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 
 /**
  * {@link StreamingCompressionRequestFactory} over real HTTP, on what sets it apart from the
@@ -132,6 +137,47 @@ class StreamingCompressionRequestFactoryTests extends PlainOriginTests {
 		assertThat(echoed).isEqualTo(bytes);
 		assertThat(this.origin.requestsTo("/echo")).extracting((request) -> request.header("Content-Encoding"))
 			.containsExactly("lzf", "gzip");
+	}
+
+	/**
+	 * {@code HttpURLConnection} sends what was written even when the body fails; finishing the
+	 * encoder would make it a complete, valid lzf body of the part written.
+	 */
+	@Test
+	void neitherFinishesNorRecordsABodyThatFailed() {
+		List<String> outcomes = new CopyOnWriteArrayList<>();
+		this.origin.handleStreaming("/partial", (exchange) -> {
+			try (exchange) {
+				InputStream body = PlainOrigin.CODECS.find("lzf").orElseThrow().decoder(exchange.getRequestBody());
+				try {
+					outcomes.add("complete " + body.transferTo(OutputStream.nullOutputStream()));
+					PlainOrigin.respond(exchange, 200, new byte[0]);
+				}
+				catch (IOException ex) {
+					outcomes.add("failed");
+					throw ex;
+				}
+			}
+		});
+		RestClient client = RestClient.builder()
+			.requestFactory(new StreamingCompressionRequestFactory(new SimpleClientHttpRequestFactory(), compression()))
+			.build();
+		byte[] part = Payloads.json(100_000);
+		assertThatException().isThrownBy(() -> client.post().uri(this.origin.uri("/partial")).body((out) -> {
+			out.write(part);
+			throw new IOException("The application failed to write its body");
+		}).retrieve().toBodilessEntity());
+		assertThat(outcomes).doesNotContain("complete " + part.length);
+		assertThat(this.recorder.events).isEmpty();
+	}
+
+	@Test
+	void releasesTheLibrarysFactoryWithItself() throws Exception {
+		HttpComponentsClientHttpRequestFactory library = new HttpComponentsClientHttpRequestFactory();
+		new StreamingCompressionRequestFactory(library, compression()).destroy();
+		assertThatIllegalStateException()
+			.isThrownBy(() -> library.createRequest(this.origin.uri("/payload/identity/10"), HttpMethod.GET).execute())
+			.withMessageContaining("shut down");
 	}
 
 	private static List<Map<String, Object>> records(int count) {

@@ -18,6 +18,7 @@ import io.restcompress.metrics.CompressionRecorder;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.AnyNestedCondition;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -27,6 +28,7 @@ import org.springframework.boot.restclient.RestClientCustomizer;
 import org.springframework.boot.restclient.RestTemplateCustomizer;
 import org.springframework.boot.webclient.WebClientCustomizer;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
 import org.springframework.util.Assert;
@@ -39,7 +41,8 @@ import org.springframework.util.Assert;
  * client when the client module is on the classpath, and the HTTP libraries' own response decoding switched off
  * unless {@code restcompress.client.library-decoding} is set.
  */
-@AutoConfiguration(after = { ContentCodecAutoConfiguration.class, DecisionAutoConfiguration.class })
+@AutoConfiguration(after = { ContentCodecAutoConfiguration.class, DecisionAutoConfiguration.class },
+		afterName = "org.springframework.boot.http.client.autoconfigure.imperative.ImperativeHttpClientAutoConfiguration")
 @ConditionalOnBooleanProperty(name = "restcompress.enabled", matchIfMissing = true)
 @ConditionalOnBooleanProperty(name = "restcompress.client.enabled", matchIfMissing = true)
 @ConditionalOnClass(name = "org.springframework.http.client.ClientHttpRequestInterceptor")
@@ -47,6 +50,8 @@ import org.springframework.util.Assert;
 @EnableConfigurationProperties(ClientCompressionProperties.class)
 @Import(ClientCompressionAutoConfiguration.LibraryDecodingConfiguration.class)
 public final class ClientCompressionAutoConfiguration {
+
+	private static final String REQUEST_FACTORY_BUILDER = "org.springframework.boot.http.client.ClientHttpRequestFactoryBuilder";
 
 	@Bean
 	@ConditionalOnMissingBean
@@ -81,8 +86,7 @@ public final class ClientCompressionAutoConfiguration {
 
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass(name = "org.springframework.boot.restclient.RestClientCustomizer")
-	@ConditionalOnBooleanProperty(name = "restcompress.client.request.streaming", havingValue = false,
-			matchIfMissing = true)
+	@Conditional(InterceptorCondition.class)
 	static class BlockingClientsConfiguration {
 
 		@Bean
@@ -106,11 +110,36 @@ public final class ClientCompressionAutoConfiguration {
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass(name = "org.springframework.boot.http.client.ClientHttpRequestFactoryBuilder")
 	@ConditionalOnBooleanProperty("restcompress.client.request.streaming")
+	@ConditionalOnBean(type = REQUEST_FACTORY_BUILDER)
 	static class StreamingBlockingClientsConfiguration {
 
 		@Bean
 		static BeanPostProcessor restCompressStreamingRequestFactories(ObjectProvider<ClientCompression> compression) {
 			return new StreamingRequestFactoryPostProcessor(compression);
+		}
+
+	}
+
+	/**
+	 * The interceptor, unless request bodies stream: streaming is off, or there is no request
+	 * factory builder to stream through (a reactive web application's), so that the blocking
+	 * clients never go without restcompress.
+	 */
+	static final class InterceptorCondition extends AnyNestedCondition {
+
+		InterceptorCondition() {
+			super(ConfigurationPhase.REGISTER_BEAN);
+		}
+
+		@ConditionalOnBooleanProperty(name = "restcompress.client.request.streaming", havingValue = false,
+				matchIfMissing = true)
+		static class NotStreaming {
+
+		}
+
+		@ConditionalOnMissingBean(type = REQUEST_FACTORY_BUILDER)
+		static class NoRequestFactoryBuilder {
+
 		}
 
 	}

@@ -18,12 +18,14 @@ import io.restcompress.codec.autoconfigure.GzipOnlyCodecsConfiguration;
 import org.apache.hc.client5.http.impl.async.HttpAsyncClientBuilder;
 import org.apache.hc.client5.http.impl.classic.HttpClientBuilder;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.http.client.ClientHttpRequestFactoryBuilder;
+import org.springframework.boot.http.client.JdkClientHttpRequestFactoryBuilder;
 import org.springframework.boot.http.client.autoconfigure.ClientHttpRequestFactoryBuilderCustomizer;
 import org.springframework.boot.http.client.autoconfigure.reactive.ClientHttpConnectorBuilderCustomizer;
 import org.springframework.boot.restclient.RestClientCustomizer;
@@ -31,11 +33,14 @@ import org.springframework.boot.restclient.RestTemplateCustomizer;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.boot.webclient.WebClientCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.http.client.ClientHttpRequestFactory;
 import org.springframework.http.client.ClientHttpRequestInterceptor;
+import org.springframework.http.client.JdkClientHttpRequestFactory;
 import org.springframework.http.client.SimpleClientHttpRequestFactory;
 import org.springframework.web.client.RestClient;
 import org.springframework.web.client.RestTemplate;
@@ -47,6 +52,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Conditions of {@link ClientCompressionAutoConfiguration}.
  */
+@ExtendWith(OutputCaptureExtension.class)
 class ClientCompressionAutoConfigurationTests {
 
 	private static final String JDK = "restCompressJdkHttpClientDecodingCustomizer";
@@ -245,13 +251,30 @@ class ClientCompressionAutoConfigurationTests {
 	}
 
 	@Test
-	void streamsNothingWithoutBootsRequestFactoryBuilder() {
+	void keepsTheInterceptorWhereThereIsNoRequestFactoryBuilderToStreamThrough() {
 		this.runner.withPropertyValues("restcompress.client.request.streaming=true")
-			.withClassLoader(new FilteredClassLoader(ClientHttpRequestFactoryBuilder.class))
-			.run((context) -> assertThat(context).hasNotFailed()
-				.doesNotHaveBean(ClientCompressionInterceptor.class)
+			.run((context) -> assertThat(context).hasSingleBean(ClientCompressionInterceptor.class)
+				.hasSingleBean(RestClientCustomizer.class)
 				.getBeanNames(BeanPostProcessor.class)
 				.doesNotContain("restCompressStreamingRequestFactories"));
+		this.runner.withPropertyValues("restcompress.client.request.streaming=true")
+			.withClassLoader(new FilteredClassLoader(ClientHttpRequestFactoryBuilder.class))
+			.run((context) -> assertThat(context).hasSingleBean(ClientCompressionInterceptor.class)
+				.getBeanNames(BeanPostProcessor.class)
+				.doesNotContain("restCompressStreamingRequestFactories"));
+	}
+
+	@Test
+	void leavesABuilderBeanDeclaredAsASpecificTypeAloneWithAWarning(CapturedOutput output) {
+		this.runner.withPropertyValues("restcompress.client.request.streaming=true")
+			.withUserConfiguration(SpecificBuilderConfiguration.class)
+			.run((context) -> {
+				assertThat(context).hasNotFailed();
+				assertThat(context.getBean(JdkClientHttpRequestFactoryBuilder.class).build())
+					.isInstanceOf(JdkClientHttpRequestFactory.class);
+				assertThat(output).contains("restcompress.client.request.streaming does not apply to the bean "
+						+ "'jdkClientHttpRequestFactoryBuilder'");
+			});
 	}
 
 	@Test
@@ -465,6 +488,21 @@ class ClientCompressionAutoConfigurationTests {
 		@Bean
 		ClientCompressionExchangeFilter ownFilter(ClientCompression compression) {
 			return new ClientCompressionExchangeFilter(compression);
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class SpecificBuilderConfiguration {
+
+		@Bean
+		JdkClientHttpRequestFactoryBuilder jdkClientHttpRequestFactoryBuilder() {
+			return ClientHttpRequestFactoryBuilder.jdk();
+		}
+
+		@Bean
+		String builderUser(JdkClientHttpRequestFactoryBuilder builder) {
+			return builder.toString();
 		}
 
 	}

@@ -183,6 +183,30 @@ class ReactorNettyWebSocketCompressionTests {
 				assertThat(parameters(socket)).containsExactly(entry("client_max_window_bits", "12"));
 				assertEchoes(socket, 1, JSON, true);
 			}
+			try (RawWebSocket socket = RawWebSocket.connect(port(context), "/echo",
+					"x-a; b=\"unclosed\r\nSec-WebSocket-Extensions: permessage-deflate; client_max_window_bits=11")) {
+				assertThat(parameters(socket)).as("the offer of a second, well-formed field")
+					.containsExactly(entry("client_max_window_bits", "11"));
+				assertEchoes(socket, 1, JSON, true);
+			}
+		}
+	}
+
+	@Test
+	void recordsNoCompressionWhenTheCustomizerSwitchesItOff() throws Exception {
+		try (ConfigurableApplicationContext context = start(ReactiveEchoWithoutCompressionApplication.class)) {
+			MeterRegistry registry = context.getBean(MeterRegistry.class);
+			try (RawWebSocket socket = RawWebSocket.connect(port(context), "/echo", OFFER)) {
+				assertThat(socket.extensions()).isNull();
+				assertEchoes(socket, 1, JSON, false);
+			}
+			assertThat(registry.get(MicrometerWebSocketMessageRecorder.SESSIONS)
+				.tags("coding", "identity")
+				.counter()
+				.count()).isEqualTo(1);
+			assertThat(registry.find(MicrometerWebSocketMessageRecorder.SESSIONS)
+				.tags("coding", "permessage-deflate")
+				.counter()).isNull();
 		}
 	}
 
@@ -233,7 +257,11 @@ class ReactorNettyWebSocketCompressionTests {
 	}
 
 	private static ConfigurableApplicationContext start(String... properties) {
-		ConfigurableApplicationContext context = new SpringApplicationBuilder(ReactiveEchoApplication.class)
+		return start(ReactiveEchoApplication.class, properties);
+	}
+
+	private static ConfigurableApplicationContext start(Class<?> application, String... properties) {
+		ConfigurableApplicationContext context = new SpringApplicationBuilder(application)
 			.properties("server.port=0", "spring.main.web-application-type=reactive")
 			.properties(properties)
 			.run();
@@ -264,6 +292,19 @@ class ReactorNettyWebSocketCompressionTests {
 		WebSocketHandlerAdapter webSocketHandlerAdapter(ReactorNettyWebSocketCompression compression) {
 			return new WebSocketHandlerAdapter(new HandshakeWebSocketService(
 					compression.upgradeStrategy((spec) -> spec.maxFramePayloadLength(1 << 20))));
+		}
+
+	}
+
+	@SpringBootConfiguration
+	@EnableAutoConfiguration
+	static class ReactiveEchoWithoutCompressionApplication extends ReactiveEchoApplication {
+
+		@Override
+		@Bean
+		WebSocketHandlerAdapter webSocketHandlerAdapter(ReactorNettyWebSocketCompression compression) {
+			return new WebSocketHandlerAdapter(
+					new HandshakeWebSocketService(compression.upgradeStrategy((spec) -> spec.compress(false))));
 		}
 
 	}
