@@ -59,11 +59,13 @@ public final class CapturedBodies {
 	 * @param body the body
 	 * @param fields the response's header fields
 	 * @param authorized whether the request carried {@code Authorization}
+	 * @param scope the request's {@linkplain DictionaryScope scope}, which a previous version is
+	 * kept for
 	 */
 	void keep(DictionaryDeclarations.Declaration declaration, byte[] body, ResponseFields fields,
-			boolean authorized) {
+			boolean authorized, String scope) {
 		if (!declaration.trained()) {
-			this.store.store(body, declaration.match(), declaration.id());
+			this.store.store(scope, body, declaration.match(), declaration.id());
 		}
 		else if (this.trainer != null && isShareable(fields, authorized)) {
 			this.trainer.sample(declaration.match(), body);

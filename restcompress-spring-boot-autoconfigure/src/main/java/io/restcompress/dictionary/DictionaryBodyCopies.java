@@ -24,14 +24,27 @@ public final class DictionaryBodyCopies implements ResponseBodyCopies {
 
 	private final DictionaryDeclarations declarations;
 
+	private final DictionaryScope scope;
+
 	/**
 	 * Creates the copies.
 	 * @param bodies where kept bodies go
 	 * @param declarations which handlers are dictionaries
 	 */
 	public DictionaryBodyCopies(CapturedBodies bodies, DictionaryDeclarations declarations) {
+		this(bodies, declarations, DictionaryScope.SHARED);
+	}
+
+	/**
+	 * Creates the copies, keeping previous versions apart by {@code scope}.
+	 * @param bodies where kept bodies go
+	 * @param declarations which handlers are dictionaries
+	 * @param scope what sets previous versions apart
+	 */
+	public DictionaryBodyCopies(CapturedBodies bodies, DictionaryDeclarations declarations, DictionaryScope scope) {
 		this.bodies = bodies;
 		this.declarations = declarations;
+		this.scope = scope;
 	}
 
 	@Override
@@ -44,7 +57,8 @@ public final class DictionaryBodyCopies implements ResponseBodyCopies {
 		if (declaration == null || !this.bodies.wants(declaration)) {
 			return null;
 		}
-		return new KeptBody(declaration, requestHeader.apply(HttpHeaders.AUTHORIZATION) != null);
+		return new KeptBody(declaration, requestHeader.apply(HttpHeaders.AUTHORIZATION) != null,
+				this.scope.keyOf(requestHeader));
 	}
 
 	private final class KeptBody implements ResponseBodyCopy {
@@ -53,13 +67,16 @@ public final class DictionaryBodyCopies implements ResponseBodyCopies {
 
 		private final boolean authorized;
 
+		private final String scopeKey;
+
 		private @Nullable ByteArrayOutputStream copy = new ByteArrayOutputStream();
 
 		private boolean written;
 
-		KeptBody(DictionaryDeclarations.Declaration declaration, boolean authorized) {
+		KeptBody(DictionaryDeclarations.Declaration declaration, boolean authorized, String scopeKey) {
 			this.declaration = declaration;
 			this.authorized = authorized;
+			this.scopeKey = scopeKey;
 		}
 
 		@Override
@@ -86,7 +103,7 @@ public final class DictionaryBodyCopies implements ResponseBodyCopies {
 		public void completed(int status, ResponseFields fields) {
 			if (status == 200 && this.written && this.copy != null) {
 				DictionaryBodyCopies.this.bodies.keep(this.declaration, this.copy.toByteArray(), fields,
-						this.authorized);
+						this.authorized, this.scopeKey);
 			}
 		}
 

@@ -32,6 +32,8 @@ public final class DictionaryExchangeCodings implements ExchangeCodings {
 
 	private final @Nullable DictionaryTrainer trainer;
 
+	private final DictionaryScope scope;
+
 	/**
 	 * Creates the codings.
 	 * @param store the kept dictionaries
@@ -41,10 +43,24 @@ public final class DictionaryExchangeCodings implements ExchangeCodings {
 	 */
 	public DictionaryExchangeCodings(DictionaryStore store, DictionaryCodings codings,
 			DictionaryDeclarations declarations, @Nullable DictionaryTrainer trainer) {
+		this(store, codings, declarations, trainer, DictionaryScope.SHARED);
+	}
+
+	/**
+	 * Creates the codings, using a previous version only within its request's scope.
+	 * @param store the kept dictionaries
+	 * @param codings the dictionary codings
+	 * @param declarations which handlers are dictionaries
+	 * @param trainer the trained dictionaries, or {@code null} when training is off
+	 * @param scope what sets previous versions apart
+	 */
+	public DictionaryExchangeCodings(DictionaryStore store, DictionaryCodings codings,
+			DictionaryDeclarations declarations, @Nullable DictionaryTrainer trainer, DictionaryScope scope) {
 		this.store = store;
 		this.codings = codings;
 		this.declarations = declarations;
 		this.trainer = trainer;
+		this.scope = scope;
 	}
 
 	@Override
@@ -73,7 +89,8 @@ public final class DictionaryExchangeCodings implements ExchangeCodings {
 		String requestPath = PathParameters.removeFrom(path);
 		String pathWithinApplication = requestPath.startsWith(contextPath)
 				? requestPath.substring(contextPath.length()) : requestPath;
-		StoredDictionary dictionary = (hash != null) ? find(declaration, hash, pathWithinApplication) : null;
+		StoredDictionary dictionary = (hash != null) ? find(declaration, hash, pathWithinApplication, requestHeader)
+				: null;
 		return (dictionary != null) ? this.codings.of(dictionary, declaration.codings()) : List.of();
 	}
 
@@ -116,9 +133,10 @@ public final class DictionaryExchangeCodings implements ExchangeCodings {
 		}
 	}
 
-	private @Nullable StoredDictionary find(DictionaryDeclarations.Declaration declaration, byte[] hash, String path) {
+	private @Nullable StoredDictionary find(DictionaryDeclarations.Declaration declaration, byte[] hash, String path,
+			Function<String, @Nullable String> requestHeader) {
 		if (!declaration.trained()) {
-			return this.store.find(hash, path);
+			return this.store.find(this.scope.keyOf(requestHeader), hash, path);
 		}
 		return (this.trainer != null) ? this.trainer.find(hash, path) : null;
 	}

@@ -11,9 +11,9 @@ import io.restcompress.codec.DczCodec;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Dictionaries by origin and SHA-256, for the server (which keeps its own, under the origin
- * {@code ""}) and the clients (which keep each origin's apart, and never offer one origin's
- * dictionary to another): bounded in the size of one dictionary, the size of all and their
+ * Dictionaries by origin and SHA-256, for the server (which keeps its own under the key of
+ * the request's {@link DictionaryScope}, {@code ""} for requests without credentials) and the
+ * clients (which keep each origin's apart, and never offer one origin's dictionary to another): bounded in the size of one dictionary, the size of all and their
  * number, each kept for a time after it was last stored, and evicted least recently used first
  * when a bound is reached. A body stored again under the same pattern and identifier renews
  * the dictionary already kept, the same instance, so that what the codings prepared for it
@@ -112,8 +112,20 @@ public final class DictionaryStore {
 	 * @return the dictionary, or {@code null}
 	 */
 	public @Nullable StoredDictionary find(byte[] hash, String path) {
+		return find("", hash, path);
+	}
+
+	/**
+	 * Returns the dictionary of an origin (or a server's scope) with a hash if it is kept and
+	 * applies to a path.
+	 * @param origin the origin or scope it was kept for
+	 * @param hash the SHA-256 the client named
+	 * @param path the request's path
+	 * @return the dictionary, or {@code null}
+	 */
+	public @Nullable StoredDictionary find(String origin, byte[] hash, String path) {
 		synchronized (this.entries) {
-			String key = key("", hash);
+			String key = key(origin, hash);
 			Entry entry = this.entries.get(key);
 			if (entry == null) {
 				return null;

@@ -58,6 +58,29 @@ abstract class AbstractDictionaryServerTests extends DictionaryServerTestBase {
 		assertThat(body.length * 20L).isLessThan(Zstd.compress(current, 1).length);
 	}
 
+	/**
+	 * Another user who guessed a body to the byte cannot learn whether it was served: a
+	 * previous version is used only for requests with the credentials it was sent to.
+	 */
+	@Test
+	void previousVersionIsUsedOnlyForRequestsWithTheSameCredentials() throws Exception {
+		byte[] alices = get("/api/feed", "Authorization", "Bearer alice").body();
+		String available = DictionaryFields.availableDictionary(DczCodec.sha256(alices));
+		this.versions.version = 2;
+		HttpResponse<byte[]> bob = get("/api/feed", "Accept-Encoding", "dcz, zstd", "Available-Dictionary", available,
+				"Authorization", "Bearer bob");
+		assertThat(bob.headers().firstValue("Content-Encoding")).hasValue("zstd");
+		HttpResponse<byte[]> anonymous = get("/api/feed", "Accept-Encoding", "dcz, zstd", "Available-Dictionary",
+				available);
+		assertThat(anonymous.headers().firstValue("Content-Encoding")).hasValue("zstd");
+		HttpResponse<byte[]> alice = get("/api/feed", "Accept-Encoding", "dcz, zstd", "Available-Dictionary", available,
+				"Authorization", "Bearer alice");
+		assertThat(alice.headers().firstValue("Content-Encoding")).hasValue("dcz");
+		HttpResponse<byte[]> aliceWithACookie = get("/api/feed", "Accept-Encoding", "dcz, zstd", "Available-Dictionary",
+				available, "Authorization", "Bearer alice", "Cookie", "session=1");
+		assertThat(aliceWithACookie.headers().firstValue("Content-Encoding")).hasValue("zstd");
+	}
+
 	@Test
 	void dczCarriesItsOwnEntityTagAndAConditionalRequestWithItGetsNotModified() throws Exception {
 		byte[] previous = get("/api/feed").body();

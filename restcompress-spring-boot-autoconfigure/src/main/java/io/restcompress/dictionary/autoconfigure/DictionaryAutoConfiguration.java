@@ -10,6 +10,7 @@ import io.restcompress.dictionary.DictionaryEndpoint;
 import io.restcompress.dictionary.DictionaryExchangeCodings;
 import io.restcompress.dictionary.DictionaryStore;
 import io.restcompress.dictionary.DictionaryResponseBodies;
+import io.restcompress.dictionary.DictionaryScope;
 import io.restcompress.dictionary.DictionaryTrainer;
 import io.restcompress.internal.server.ExchangeCodings;
 import io.restcompress.internal.server.ResponseBodyCopies;
@@ -97,16 +98,23 @@ public final class DictionaryAutoConfiguration {
 	}
 
 	@Bean
+	@ConditionalOnMissingBean
+	DictionaryScope dictionaryScope(DictionaryProperties properties) {
+		return DictionaryScope.of(properties.getScopeHeaders());
+	}
+
+	@Bean
 	@ConditionalOnMissingBean(ExchangeCodings.class)
 	DictionaryExchangeCodings dictionaryExchangeCodings(DictionaryStore store, DictionaryCodings codings,
-			DictionaryDeclarations declarations, DictionaryTrainer trainer) {
-		return new DictionaryExchangeCodings(store, codings, declarations, trainer);
+			DictionaryDeclarations declarations, DictionaryTrainer trainer, DictionaryScope scope) {
+		return new DictionaryExchangeCodings(store, codings, declarations, trainer, scope);
 	}
 
 	@Bean
 	@ConditionalOnMissingBean(ResponseBodyCopies.class)
-	DictionaryBodyCopies dictionaryBodyCopies(CapturedBodies bodies, DictionaryDeclarations declarations) {
-		return new DictionaryBodyCopies(bodies, declarations);
+	DictionaryBodyCopies dictionaryBodyCopies(CapturedBodies bodies, DictionaryDeclarations declarations,
+			DictionaryScope scope) {
+		return new DictionaryBodyCopies(bodies, declarations, scope);
 	}
 
 	@Configuration(proxyBeanMethods = false)

@@ -22,6 +22,13 @@ public class DictionaryProperties extends DictionaryStoreProperties {
 	 */
 	private boolean enabled;
 
+	/**
+	 * Comma-separated list of request header fields whose values keep previous versions
+	 * apart: a request uses only a previous version kept from a response to a request with
+	 * the same values. Empty to share previous versions among all clients.
+	 */
+	private List<String> scopeHeaders = new ArrayList<>(List.of("Authorization", "Cookie"));
+
 	private final Training training = new Training();
 
 	public boolean isEnabled() {
@@ -30,6 +37,14 @@ public class DictionaryProperties extends DictionaryStoreProperties {
 
 	public void setEnabled(boolean enabled) {
 		this.enabled = enabled;
+	}
+
+	public List<String> getScopeHeaders() {
+		return this.scopeHeaders;
+	}
+
+	public void setScopeHeaders(List<String> scopeHeaders) {
+		this.scopeHeaders = scopeHeaders;
 	}
 
 	public Training getTraining() {

@@ -21,6 +21,7 @@ import io.restcompress.dictionary.DictionaryDeclarations;
 import io.restcompress.dictionary.DictionaryEndpoint;
 import io.restcompress.dictionary.DictionaryExchangeCodings;
 import io.restcompress.dictionary.DictionaryResponseBodies;
+import io.restcompress.dictionary.DictionaryScope;
 import io.restcompress.dictionary.DictionaryStore;
 import io.restcompress.dictionary.DictionaryTrainer;
 import io.restcompress.dictionary.MatchPattern;
@@ -253,6 +254,31 @@ class DictionaryAutoConfigurationTests {
 			.run((context) -> assertThat(context).hasNotFailed()
 				.doesNotHaveBean(DictionaryStore.class)
 				.doesNotHaveBean(MAPPING));
+	}
+
+	@Test
+	void scopesPreviousVersionsByAuthorizationAndCookieByDefault() {
+		this.contextRunner.withPropertyValues(ENABLED).run((context) -> {
+			DictionaryScope scope = context.getBean(DictionaryScope.class);
+			assertThat(scope).hasToString("DictionaryScope[Authorization, Cookie]");
+			assertThat(context.getBean(DictionaryExchangeCodings.class)).extracting("scope").isSameAs(scope);
+			assertThat(context.getBean(DictionaryBodyCopies.class)).extracting("scope").isSameAs(scope);
+		});
+	}
+
+	@Test
+	void sharesPreviousVersionsAmongAllClientsWithoutScopeHeaders() {
+		this.contextRunner.withPropertyValues(ENABLED, "restcompress.dictionary.scope-headers=")
+			.run((context) -> assertThat(context.getBean(DictionaryScope.class)).isSameAs(DictionaryScope.SHARED));
+	}
+
+	@Test
+	void backsOffWhenUserDefinesTheScope() {
+		DictionaryScope own = DictionaryScope.of(List.of("X-Tenant"));
+		this.contextRunner.withPropertyValues(ENABLED).withBean(DictionaryScope.class, () -> own).run((context) -> {
+			assertThat(context).hasSingleBean(DictionaryScope.class);
+			assertThat(context.getBean(DictionaryExchangeCodings.class)).extracting("scope").isSameAs(own);
+		});
 	}
 
 	@Test

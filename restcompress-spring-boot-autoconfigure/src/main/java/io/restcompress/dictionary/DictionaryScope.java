@@ -1,0 +1,75 @@
+package io.restcompress.dictionary;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.function.Function;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Sets apart the previous versions a server keeps as dictionaries by who asked for them: a
+ * request uses only a previous version kept from a response to a request with the same values
+ * of the scope's header fields ({@code Authorization} and {@code Cookie} by default). Without
+ * it, a client that could guess another user's whole response of a dictionary handler would
+ * learn from the coding of its answer whether that response was served (a confirmation
+ * oracle). Requests without any of the fields share one scope. Thread-safe.
+ */
+public final class DictionaryScope {
+
+	/** One scope for every request: previous versions are shared by all clients. */
+	public static final DictionaryScope SHARED = new DictionaryScope(List.of());
+
+	private static final String PREFIX = "scope:";
+
+	private final List<String> fieldNames;
+
+	private DictionaryScope(List<String> fieldNames) {
+		this.fieldNames = List.copyOf(fieldNames);
+	}
+
+	/**
+	 * Returns the scope of some request header fields.
+	 * @param fieldNames the fields' names; none for {@link #SHARED}
+	 * @return the scope
+	 */
+	public static DictionaryScope of(List<String> fieldNames) {
+		return fieldNames.isEmpty() ? SHARED : new DictionaryScope(fieldNames);
+	}
+
+	/**
+	 * Returns the key of a request's scope: empty when it has none of the fields, else a digest
+	 * of their values (so that the credentials themselves are not kept).
+	 * @param requestHeader the first value of a request header field, or {@code null}
+	 * @return the key
+	 */
+	public String keyOf(Function<String, @Nullable String> requestHeader) {
+		StringBuilder values = null;
+		for (String name : this.fieldNames) {
+			String value = requestHeader.apply(name);
+			if (value != null) {
+				values = (values != null) ? values : new StringBuilder();
+				values.append(name).append(':').append(value).append('\n');
+			}
+		}
+		return (values != null) ? PREFIX + digest(values.toString()) : "";
+	}
+
+	private static String digest(String values) {
+		try {
+			return HexFormat.of()
+				.formatHex(MessageDigest.getInstance("SHA-256").digest(values.getBytes(StandardCharsets.UTF_8)));
+		}
+		catch (NoSuchAlgorithmException ex) {
+			throw new IllegalStateException("Every Java platform has SHA-256", ex);
+		}
+	}
+
+	@Override
+	public String toString() {
+		return "DictionaryScope" + this.fieldNames;
+	}
+
+}

@@ -1,0 +1,40 @@
+package io.restcompress.dictionary;
+
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class DictionaryScopeTests {
+
+	private final DictionaryScope scope = DictionaryScope.of(List.of("Authorization", "Cookie"));
+
+	@Test
+	void givesRequestsWithoutCredentialsTheSharedScope() {
+		assertThat(this.scope.keyOf(Map.of("Accept", "*/*")::get)).isEmpty();
+	}
+
+	@Test
+	void setsApartRequestsByTheValuesOfItsFields() {
+		String alice = this.scope.keyOf(Map.of("Authorization", "Bearer alice")::get);
+		assertThat(alice).startsWith("scope:").isEqualTo(this.scope.keyOf(Map.of("Authorization", "Bearer alice")::get));
+		assertThat(alice).isNotEqualTo(this.scope.keyOf(Map.of("Authorization", "Bearer bob")::get))
+			.isNotEqualTo(this.scope.keyOf(Map.of("Cookie", "Bearer alice")::get))
+			.isNotEqualTo(this.scope.keyOf(Map.of("Authorization", "Bearer alice", "Cookie", "s=1")::get));
+	}
+
+	@Test
+	void keepsNoCredentialInTheKey() {
+		assertThat(this.scope.keyOf(Map.of("Authorization", "Bearer alice")::get)).doesNotContain("alice")
+			.hasSize("scope:".length() + 64);
+	}
+
+	@Test
+	void sharesEverythingWithoutFields() {
+		assertThat(DictionaryScope.of(List.of())).isSameAs(DictionaryScope.SHARED);
+		assertThat(DictionaryScope.SHARED.keyOf(Map.of("Authorization", "Bearer alice")::get)).isEmpty();
+	}
+
+}
