@@ -91,16 +91,8 @@ public final class AddressBlock {
 			}
 			candidate = candidate.substring(0, zone);
 		}
-		if (candidate.isEmpty() || !(isIpv4Literal(candidate) || candidate.indexOf(':') != -1)) {
+		if (!isLiteral(candidate)) {
 			return null;
-		}
-		for (int i = 0; i < candidate.length(); i++) {
-			char c = candidate.charAt(i);
-			// ASCII only (HexFormat's digits): other scripts' digits would make the JDK take the
-			// text for a host name and look it up, and a forwarded address is the client's to choose
-			if (!(HexFormat.isHexDigit(c) || c == '.' || c == ':')) {
-				return null;
-			}
 		}
 		try {
 			return InetAddress.getByName(candidate);
@@ -122,6 +114,29 @@ public final class AddressBlock {
 	@Override
 	public String toString() {
 		return this.text;
+	}
+
+	/**
+	 * Whether the JDK parses text as an address literal, never as a host name to look up: an
+	 * IPv4 literal, or text of ASCII hex digits, dots and colons that starts with a hex digit
+	 * or a colon (the JDK looks up anything else, {@code .:} included). A forwarded address is
+	 * the client's to choose.
+	 */
+	static boolean isLiteral(String candidate) {
+		if (isIpv4Literal(candidate)) {
+			return true;
+		}
+		if (candidate.isEmpty() || candidate.indexOf(':') == -1
+				|| !(HexFormat.isHexDigit(candidate.charAt(0)) || candidate.charAt(0) == ':')) {
+			return false;
+		}
+		for (int i = 0; i < candidate.length(); i++) {
+			char c = candidate.charAt(i);
+			if (!(HexFormat.isHexDigit(c) || c == '.' || c == ':')) {
+				return false;
+			}
+		}
+		return true;
 	}
 
 	private static boolean isZoneId(String zone) {

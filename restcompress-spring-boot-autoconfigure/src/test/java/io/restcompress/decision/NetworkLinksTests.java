@@ -84,6 +84,20 @@ class NetworkLinksTests {
 			.withMessageContaining("IPv4-mapped block, whose prefix length must be from 96");
 	}
 
+	@ParameterizedTest
+	@ValueSource(strings = { ".:", ".face:b00c", "face.b00c", "g::1", "::\u0661", "1.2.3", "" })
+	void neverHandsTextTheJdkWouldLookUpToIt(String text) {
+		assertThat(AddressBlock.isLiteral(text)).isFalse();
+		assertThat(AddressBlock.parseLiteral(text)).isNull();
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "10.0.0.1", "::1", "fe80::1", "::ffff:10.0.0.1", "a:b:c:d:e:f:1:2" })
+	void takesAddressLiteralsForLiterals(String text) {
+		assertThat(AddressBlock.isLiteral(text)).isTrue();
+		assertThat(AddressBlock.parseLiteral(text)).isNotNull();
+	}
+
 	@Test
 	void acceptsAndIgnoresIpv6Zones() {
 		assertThat(AddressBlock.parseLiteral("fe80::1%eth0")).isEqualTo(AddressBlock.parseLiteral("fe80::1"));
