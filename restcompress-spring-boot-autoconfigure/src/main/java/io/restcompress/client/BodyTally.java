@@ -7,11 +7,12 @@ import org.springframework.core.io.buffer.DataBuffer;
 
 /**
  * Counts the bytes of a {@code WebClient} request body as the application writes it, so that a
- * resend after a {@code 415} can check that the body was written again in full: a body that
- * can be written only once (an {@code InputStream} read into buffers, a hot publisher) would
- * otherwise be resent empty or cut short, and the origin would take that for the body. A
- * resend whose body differs in length from the first, completely written one fails before
- * it ends, so the request is aborted instead.
+ * resend after a {@code 415} can tell a body that could be written only once: one read from an
+ * {@code InputStream} is empty the second time, and resent so, the origin would take the empty
+ * body for the request's. A resend whose body is empty where the first, completely written one
+ * was not fails before it ends, so the request is aborted instead. Lengths are not compared
+ * otherwise: a body written again in full may differ in length (a multipart body gets a new
+ * boundary of random length each time).
  */
 final class BodyTally {
 
@@ -43,7 +44,7 @@ final class BodyTally {
 	/**
 	 * Counts a body's buffers and checks its length when it ends.
 	 * @param body the body as the application writes it
-	 * @return the same buffers, failing at the end if a resend's body is not as long as the first
+	 * @return the same buffers, failing at the end if a resend's body is empty and the first was not
 	 */
 	Flux<DataBuffer> counting(Flux<? extends DataBuffer> body) {
 		return Flux.defer(() -> {
@@ -56,10 +57,10 @@ final class BodyTally {
 	}
 
 	private Mono<DataBuffer> ended(long size) {
-		if (this.expected >= 0 && size != this.expected) {
+		if (this.expected > 0 && size == 0) {
 			return Mono.error(new IllegalStateException("The request body could not be written again to resend it "
-					+ "after a 415 that named other codings: " + size + " bytes instead of " + this.expected
-					+ "; a body that is sent again must be one that can be written twice"));
+					+ "after a 415 that named other codings: it was empty the second time, " + this.expected
+					+ " bytes the first; a body that is sent again must be one that can be written twice"));
 		}
 		this.written = size;
 		return Mono.empty();
