@@ -14,6 +14,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.http.client.ClientHttpRequestFactoryBuilder;
+import org.springframework.boot.http.client.JdkClientHttpRequestFactoryBuilder;
 import org.springframework.boot.http.client.autoconfigure.HttpClientAutoConfiguration;
 import org.springframework.boot.http.client.autoconfigure.imperative.ImperativeHttpClientAutoConfiguration;
 import org.springframework.boot.http.client.autoconfigure.reactive.ReactiveHttpClientAutoConfiguration;
@@ -141,6 +143,23 @@ class AutoConfiguredClientsTests extends PlainOriginTests {
 				assertThat(this.origin.requestsTo("/echo").get(0).header("Content-Encoding")).isEqualTo("lzf");
 				assertThat(this.recorder.events).containsExactly("decoded CLIENT RESPONSE gzip",
 						"encoded CLIENT REQUEST lzf");
+			});
+	}
+
+	/**
+	 * A builder bean declared as a specific type cannot be wrapped; the clients keep the
+	 * interceptor rather than going without restcompress.
+	 */
+	@Test
+	void restClientKeepsTheInterceptorWhenTheBuilderBeanCannotBeStreamedThrough() {
+		this.runner.withPropertyValues("restcompress.client.request.streaming=true")
+			.withBean(JdkClientHttpRequestFactoryBuilder.class, ClientHttpRequestFactoryBuilder::jdk)
+			.run((context) -> {
+				RestClient client = context.getBean(RestClient.Builder.class).build();
+				byte[] body = client.get().uri(this.origin.uri("/payload/lzf/" + SIZE)).retrieve().body(byte[].class);
+				assertThat(body).isEqualTo(Payloads.json(SIZE));
+				assertThat(this.origin.requests.peek().header("Accept-Encoding"))
+					.isEqualTo("lzf, lz4, gzip, zstd, br, deflate");
 			});
 	}
 

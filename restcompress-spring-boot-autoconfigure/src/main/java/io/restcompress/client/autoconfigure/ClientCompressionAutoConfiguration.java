@@ -14,6 +14,8 @@ import io.restcompress.decision.DecisionMode;
 import io.restcompress.decision.autoconfigure.DecisionAutoConfiguration;
 import io.restcompress.internal.reactive.DecoderThreadsFactory;
 import io.restcompress.metrics.CompressionRecorder;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.BeanPostProcessor;
@@ -51,7 +53,8 @@ import org.springframework.util.Assert;
 @Import(ClientCompressionAutoConfiguration.LibraryDecodingConfiguration.class)
 public final class ClientCompressionAutoConfiguration {
 
-	private static final String REQUEST_FACTORY_BUILDER = "org.springframework.boot.http.client.ClientHttpRequestFactoryBuilder";
+	private static final Log logger = LogFactory.getLog(ClientCompressionAutoConfiguration.class);
+
 
 	@Bean
 	@ConditionalOnMissingBean
@@ -91,7 +94,14 @@ public final class ClientCompressionAutoConfiguration {
 
 		@Bean
 		@ConditionalOnMissingBean
-		ClientCompressionInterceptor clientCompressionInterceptor(ClientCompression compression) {
+		ClientCompressionInterceptor clientCompressionInterceptor(ClientCompression compression,
+				ClientCompressionProperties properties) {
+			if (properties.getRequest().isStreaming()) {
+				logger.warn("restcompress.client.request.streaming is on, but there is no ClientHttpRequestFactoryBuilder "
+						+ "bean declared as such to stream through (Boot defines none in a reactive web application, "
+						+ "and one declared as a specific builder type cannot be wrapped): RestTemplate and RestClient "
+						+ "use restcompress's interceptor, which Spring hands whole request bodies");
+			}
 			return new ClientCompressionInterceptor(compression);
 		}
 
@@ -110,7 +120,7 @@ public final class ClientCompressionAutoConfiguration {
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass(name = "org.springframework.boot.http.client.ClientHttpRequestFactoryBuilder")
 	@ConditionalOnBooleanProperty("restcompress.client.request.streaming")
-	@ConditionalOnBean(type = REQUEST_FACTORY_BUILDER)
+	@Conditional(StreamableRequestFactoryBuilderCondition.Streamable.class)
 	static class StreamingBlockingClientsConfiguration {
 
 		@Bean
@@ -122,8 +132,9 @@ public final class ClientCompressionAutoConfiguration {
 
 	/**
 	 * The interceptor, unless request bodies stream: streaming is off, or there is no request
-	 * factory builder to stream through (a reactive web application's), so that the blocking
-	 * clients never go without restcompress.
+	 * factory builder bean to stream through (a reactive web application has none; one declared
+	 * as a specific builder type cannot be wrapped), so that the blocking clients never go
+	 * without restcompress.
 	 */
 	static final class InterceptorCondition extends AnyNestedCondition {
 
@@ -137,8 +148,8 @@ public final class ClientCompressionAutoConfiguration {
 
 		}
 
-		@ConditionalOnMissingBean(type = REQUEST_FACTORY_BUILDER)
-		static class NoRequestFactoryBuilder {
+		@Conditional(StreamableRequestFactoryBuilderCondition.NotStreamable.class)
+		static class NoStreamableRequestFactoryBuilder {
 
 		}
 

@@ -44,7 +44,7 @@ final class StreamingRequestFactoryPostProcessor implements BeanPostProcessor, B
 		if (!(bean instanceof ClientHttpRequestFactoryBuilder<?> builder)) {
 			return bean;
 		}
-		if (!declaredAsAnyBuilder(beanName)) {
+		if (!declaredAsAnyBuilder(this.beanFactory, beanName)) {
 			logger.warn("restcompress.client.request.streaming does not apply to the bean '" + beanName
 					+ "': it is declared as a specific ClientHttpRequestFactoryBuilder type, which restcompress's "
 					+ "wrapper is not; declare it as ClientHttpRequestFactoryBuilder<?> to stream request bodies");
@@ -54,11 +54,18 @@ final class StreamingRequestFactoryPostProcessor implements BeanPostProcessor, B
 				builder.build(settings), this.compression.getObject());
 	}
 
-	private boolean declaredAsAnyBuilder(String beanName) {
-		if (!this.beanFactory.containsBeanDefinition(beanName)) {
+	/**
+	 * Whether a bean is declared as {@code ClientHttpRequestFactoryBuilder} itself, so that
+	 * the wrapper can stand in for it.
+	 * @param beanFactory the bean factory
+	 * @param beanName the bean's name
+	 * @return whether it is
+	 */
+	static boolean declaredAsAnyBuilder(ConfigurableListableBeanFactory beanFactory, String beanName) {
+		if (!beanFactory.containsBeanDefinition(beanName)) {
 			return false;
 		}
-		Class<?> declared = this.beanFactory.getMergedBeanDefinition(beanName).getResolvableType().resolve();
+		Class<?> declared = beanFactory.getMergedBeanDefinition(beanName).getResolvableType().resolve();
 		return declared == ClientHttpRequestFactoryBuilder.class;
 	}
 

@@ -265,13 +265,33 @@ class ClientCompressionAutoConfigurationTests {
 	}
 
 	@Test
-	void leavesABuilderBeanDeclaredAsASpecificTypeAloneWithAWarning(CapturedOutput output) {
+	void keepsTheInterceptorWithAWarningWhenTheOnlyBuilderBeanIsDeclaredAsASpecificType(CapturedOutput output) {
 		this.runner.withPropertyValues("restcompress.client.request.streaming=true")
 			.withUserConfiguration(SpecificBuilderConfiguration.class)
 			.run((context) -> {
-				assertThat(context).hasNotFailed();
+				assertThat(context).hasNotFailed()
+					.hasSingleBean(ClientCompressionInterceptor.class)
+					.hasSingleBean(RestClientCustomizer.class)
+					.getBeanNames(BeanPostProcessor.class)
+					.doesNotContain("restCompressStreamingRequestFactories");
 				assertThat(context.getBean(JdkClientHttpRequestFactoryBuilder.class).build())
 					.isInstanceOf(JdkClientHttpRequestFactory.class);
+				assertThat(output).contains("restcompress.client.request.streaming is on, but there is no "
+						+ "ClientHttpRequestFactoryBuilder bean declared as such");
+			});
+	}
+
+	@Test
+	void leavesABuilderBeanDeclaredAsASpecificTypeAloneWhenAnotherCanBeStreamedThrough(CapturedOutput output) {
+		this.runner.withPropertyValues("restcompress.client.request.streaming=true")
+			.withUserConfiguration(SpecificBuilderConfiguration.class)
+			.withBean("anyBuilder", ClientHttpRequestFactoryBuilder.class, ClientHttpRequestFactoryBuilder::simple)
+			.run((context) -> {
+				assertThat(context).doesNotHaveBean(ClientCompressionInterceptor.class);
+				assertThat(context.getBean(JdkClientHttpRequestFactoryBuilder.class).build())
+					.isInstanceOf(JdkClientHttpRequestFactory.class);
+				assertThat(((ClientHttpRequestFactoryBuilder<?>) context.getBean("anyBuilder")).build())
+					.isInstanceOf(StreamingCompressionRequestFactory.class);
 				assertThat(output).contains("restcompress.client.request.streaming does not apply to the bean "
 						+ "'jdkClientHttpRequestFactoryBuilder'");
 			});
