@@ -65,7 +65,7 @@ public final class CapturedBodies {
 	void keep(DictionaryDeclarations.Declaration declaration, byte[] body, ResponseFields fields,
 			boolean authorized, String scope) {
 		if (!declaration.trained()) {
-			this.store.store(scope, body, declaration.match(), declaration.id());
+			this.store.storeForScope(scope, body, declaration.match(), declaration.id());
 		}
 		else if (this.trainer != null && isShareable(fields, authorized)) {
 			this.trainer.sample(declaration.match(), body);

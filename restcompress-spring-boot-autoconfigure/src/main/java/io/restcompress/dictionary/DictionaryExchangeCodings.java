@@ -136,7 +136,7 @@ public final class DictionaryExchangeCodings implements ExchangeCodings {
 	private @Nullable StoredDictionary find(DictionaryDeclarations.Declaration declaration, byte[] hash, String path,
 			Function<String, @Nullable String> requestHeader) {
 		if (!declaration.trained()) {
-			return this.store.find(this.scope.keyOf(requestHeader), hash, path);
+			return this.store.findForScope(this.scope.keyOf(requestHeader), hash, path);
 		}
 		return (this.trainer != null) ? this.trainer.find(hash, path) : null;
 	}

@@ -1,11 +1,15 @@
 package io.restcompress.dictionary;
 
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
+import java.security.InvalidKeyException;
 import java.security.NoSuchAlgorithmException;
+import java.security.SecureRandom;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.function.Function;
+
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
 
 import org.jspecify.annotations.Nullable;
 
@@ -15,7 +19,9 @@ import org.jspecify.annotations.Nullable;
  * of the scope's header fields ({@code Authorization} and {@code Cookie} by default). Without
  * it, a client that could guess another user's whole response of a dictionary handler would
  * learn from the coding of its answer whether that response was served (a confirmation
- * oracle). Requests without any of the fields share one scope. Thread-safe.
+ * oracle). Requests without any of the fields share one scope. A scope's key is an HMAC of the
+ * values under a key drawn at random for each instance, so that neither the store nor a heap
+ * dump holds anything a credential can be guessed back from. Thread-safe.
  */
 public final class DictionaryScope {
 
@@ -24,10 +30,17 @@ public final class DictionaryScope {
 
 	private static final String PREFIX = "scope:";
 
+	private static final String HMAC = "HmacSHA256";
+
 	private final List<String> fieldNames;
+
+	private final SecretKeySpec key;
 
 	private DictionaryScope(List<String> fieldNames) {
 		this.fieldNames = List.copyOf(fieldNames);
+		byte[] random = new byte[32];
+		new SecureRandom().nextBytes(random);
+		this.key = new SecretKeySpec(random, HMAC);
 	}
 
 	/**
@@ -40,8 +53,8 @@ public final class DictionaryScope {
 	}
 
 	/**
-	 * Returns the key of a request's scope: empty when it has none of the fields, else a digest
-	 * of their values (so that the credentials themselves are not kept).
+	 * Returns the key of a request's scope: empty when it has none of the fields, else an HMAC
+	 * of their values.
 	 * @param requestHeader the first value of a request header field, or {@code null}
 	 * @return the key
 	 */
@@ -57,13 +70,14 @@ public final class DictionaryScope {
 		return (values != null) ? PREFIX + digest(values.toString()) : "";
 	}
 
-	private static String digest(String values) {
+	private String digest(String values) {
 		try {
-			return HexFormat.of()
-				.formatHex(MessageDigest.getInstance("SHA-256").digest(values.getBytes(StandardCharsets.UTF_8)));
+			Mac mac = Mac.getInstance(HMAC);
+			mac.init(this.key);
+			return HexFormat.of().formatHex(mac.doFinal(values.getBytes(StandardCharsets.UTF_8)));
 		}
-		catch (NoSuchAlgorithmException ex) {
-			throw new IllegalStateException("Every Java platform has SHA-256", ex);
+		catch (NoSuchAlgorithmException | InvalidKeyException ex) {
+			throw new IllegalStateException("Every Java platform has " + HMAC, ex);
 		}
 	}
 

@@ -3,9 +3,12 @@ package io.restcompress.dictionary;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Collections;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.Map;
+import java.util.Set;
 
 import io.restcompress.codec.DczCodec;
 import org.jspecify.annotations.Nullable;
@@ -20,6 +23,9 @@ import org.jspecify.annotations.Nullable;
  * (zstd's and brotli's indexed forms) stays with it. Thread-safe.
  */
 public final class DictionaryStore {
+
+	/** The most scopes a server's dictionary is kept for; the one that stored it longest ago goes first. */
+	public static final int MAX_SCOPES = 256;
 
 	private final long maxSize;
 
@@ -83,6 +89,27 @@ public final class DictionaryStore {
 	 * pattern and identifier), or {@code null} if it is not kept
 	 */
 	public @Nullable StoredDictionary store(String origin, byte[] content, MatchPattern match, String id) {
+		return put(origin, content, match, id, null);
+	}
+
+	/**
+	 * Keeps a response body as a server's dictionary for the {@linkplain DictionaryScope scope}
+	 * of the request it answered, unless it is empty, larger than the largest dictionary kept,
+	 * or not usable as raw content. A body kept for several scopes is kept once, with the
+	 * {@value #MAX_SCOPES} scopes that stored it last: scopes of their own (a new cookie on
+	 * every request) add no dictionaries and push out none.
+	 * @param scope the key of the request's scope
+	 * @param content the body
+	 * @param match the paths it applies to
+	 * @param id its identifier, empty for none
+	 * @return the stored dictionary, or {@code null} if it is not kept
+	 */
+	public @Nullable StoredDictionary storeForScope(String scope, byte[] content, MatchPattern match, String id) {
+		return put("", content, match, id, scope);
+	}
+
+	private @Nullable StoredDictionary put(String origin, byte[] content, MatchPattern match, String id,
+			@Nullable String scope) {
 		if (content.length == 0 || content.length > this.maxSize || this.maxEntries < 1
 				|| !DczCodec.usableAsDictionary(content)) {
 			return null;
@@ -95,7 +122,8 @@ public final class DictionaryStore {
 			StoredDictionary dictionary = (previous != null && previous.dictionary.match().equals(match)
 					&& previous.dictionary.id().equals(id)) ? previous.dictionary
 							: new StoredDictionary(content, hash, match, id);
-			this.entries.put(key, new Entry(origin, dictionary, now, now.plus(this.ttl)));
+			this.entries.put(key, new Entry(origin, dictionary, now, now.plus(this.ttl),
+					scopes((previous != null) ? previous.scopes : null, scope)));
 			if (previous != null) {
 				this.totalSize -= previous.dictionary.content().length;
 			}
@@ -112,20 +140,20 @@ public final class DictionaryStore {
 	 * @return the dictionary, or {@code null}
 	 */
 	public @Nullable StoredDictionary find(byte[] hash, String path) {
-		return find("", hash, path);
+		return findForScope("", hash, path);
 	}
 
 	/**
-	 * Returns the dictionary of an origin (or a server's scope) with a hash if it is kept and
-	 * applies to a path.
-	 * @param origin the origin or scope it was kept for
+	 * Returns the server's dictionary with a hash if it is kept, was stored for a scope (or
+	 * without one) and applies to a path.
+	 * @param scope the key of the request's scope
 	 * @param hash the SHA-256 the client named
 	 * @param path the request's path
 	 * @return the dictionary, or {@code null}
 	 */
-	public @Nullable StoredDictionary find(String origin, byte[] hash, String path) {
+	public @Nullable StoredDictionary findForScope(String scope, byte[] hash, String path) {
 		synchronized (this.entries) {
-			String key = key(origin, hash);
+			String key = key("", hash);
 			Entry entry = this.entries.get(key);
 			if (entry == null) {
 				return null;
@@ -134,7 +162,8 @@ public final class DictionaryStore {
 				remove(key);
 				return null;
 			}
-			return entry.dictionary.match().matches(path) ? entry.dictionary : null;
+			boolean inScope = entry.scopes == null || entry.scopes.contains(scope);
+			return (inScope && entry.dictionary.match().matches(path)) ? entry.dictionary : null;
 		}
 	}
 
@@ -218,7 +247,27 @@ public final class DictionaryStore {
 		return origin + " " + DictionaryFields.availableDictionary(hash);
 	}
 
-	private record Entry(String origin, StoredDictionary dictionary, Instant stored, Instant expires) {
+	/**
+	 * The scopes an entry is kept for: those it had and {@code scope} as the latest, at most
+	 * {@value #MAX_SCOPES}; {@code null} for an entry kept without a scope (a client's).
+	 */
+	private static @Nullable Set<String> scopes(@Nullable Set<String> kept, @Nullable String scope) {
+		if (scope == null) {
+			return kept;
+		}
+		LinkedHashSet<String> scopes = (kept != null) ? new LinkedHashSet<>(kept) : new LinkedHashSet<>();
+		scopes.remove(scope);
+		scopes.add(scope);
+		Iterator<String> oldestFirst = scopes.iterator();
+		while (scopes.size() > MAX_SCOPES) {
+			oldestFirst.next();
+			oldestFirst.remove();
+		}
+		return Collections.unmodifiableSet(scopes);
+	}
+
+	private record Entry(String origin, StoredDictionary dictionary, Instant stored, Instant expires,
+			@Nullable Set<String> scopes) {
 
 		boolean betterThan(Entry other) {
 			int longer = Integer.compare(this.dictionary.match().pattern().length(),

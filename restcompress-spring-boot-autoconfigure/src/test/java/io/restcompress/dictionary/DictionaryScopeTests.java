@@ -32,6 +32,13 @@ class DictionaryScopeTests {
 	}
 
 	@Test
+	void keysApartFromAnotherInstanceOfTheSameFields() {
+		DictionaryScope other = DictionaryScope.of(List.of("Authorization", "Cookie"));
+		assertThat(other.keyOf(Map.of("Authorization", "Bearer alice")::get))
+			.isNotEqualTo(this.scope.keyOf(Map.of("Authorization", "Bearer alice")::get));
+	}
+
+	@Test
 	void sharesEverythingWithoutFields() {
 		assertThat(DictionaryScope.of(List.of())).isSameAs(DictionaryScope.SHARED);
 		assertThat(DictionaryScope.SHARED.keyOf(Map.of("Authorization", "Bearer alice")::get)).isEmpty();

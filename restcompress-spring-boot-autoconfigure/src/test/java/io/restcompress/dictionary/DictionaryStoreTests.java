@@ -31,6 +31,41 @@ class DictionaryStoreTests {
 	}
 
 	@Test
+	void findsAServersDictionaryOnlyForTheScopesThatStoredIt() {
+		DictionaryStore store = store(100, 1000, 10);
+		byte[] hash = DczCodec.sha256(bytes("version one"));
+		StoredDictionary stored = store.storeForScope("scope:alice", bytes("version one"), FEED, "feed");
+		assertThat(store.findForScope("scope:alice", hash, "/api/feed")).isSameAs(stored);
+		assertThat(store.findForScope("scope:bob", hash, "/api/feed")).isNull();
+		assertThat(store.find(hash, "/api/feed")).as("the shared scope").isNull();
+		assertThat(store.storeForScope("scope:bob", bytes("version one"), FEED, "feed")).isSameAs(stored);
+		assertThat(store.findForScope("scope:bob", hash, "/api/feed")).isSameAs(stored);
+		assertThat(store.findForScope("scope:alice", hash, "/api/feed")).isSameAs(stored);
+	}
+
+	/**
+	 * A client that makes up a new scope for every request (a new cookie each time) adds no
+	 * dictionary and evicts none: a body is kept once, whatever the number of its scopes.
+	 */
+	@Test
+	void keepsABodyOnceForAnyNumberOfScopesAndEvictsNothingForNewOnes() {
+		DictionaryStore store = store(100, 1000, 2);
+		byte[] alices = DczCodec.sha256(bytes("alice's version"));
+		store.storeForScope("scope:alice", bytes("alice's version"), FEED, "");
+		store.storeForScope("scope:bob", bytes("bob's version"), FEED, "");
+		for (int i = 0; i < 1000; i++) {
+			store.storeForScope("scope:junk-" + i, bytes("bob's version"), FEED, "");
+		}
+		assertThat(store.size()).isEqualTo(2);
+		assertThat(store.findForScope("scope:alice", alices, "/api/feed")).isNotNull();
+		assertThat(store.findForScope("scope:junk-999", DczCodec.sha256(bytes("bob's version")), "/api/feed"))
+			.isNotNull();
+		assertThat(store.findForScope("scope:bob", DczCodec.sha256(bytes("bob's version")), "/api/feed"))
+			.as("pushed out by the 256 scopes that stored it since")
+			.isNull();
+	}
+
+	@Test
 	void doesNotFindADictionaryForAPathOutsideItsPattern() {
 		DictionaryStore store = store(100, 1000, 10);
 		store.store(bytes("version one"), FEED, "");
