@@ -1,5 +1,7 @@
 package io.restcompress.codec.autoconfigure;
 
+import java.util.function.Supplier;
+
 import io.restcompress.codec.BrotliCodec;
 import io.restcompress.codec.ContentCodec;
 import io.restcompress.codec.ContentCodecs;
@@ -42,14 +44,14 @@ public final class ContentCodecAutoConfiguration {
 	@Order(CodecOrder.GZIP)
 	@ConditionalOnMissingBean(GzipCodec.class)
 	GzipCodec gzipCodec(CodecProperties properties) {
-		return new GzipCodec(properties.getGzip().getLevel());
+		return configured("restcompress.codec.gzip", () -> new GzipCodec(properties.getGzip().getLevel()));
 	}
 
 	@Bean
 	@Order(CodecOrder.DEFLATE)
 	@ConditionalOnMissingBean(DeflateCodec.class)
 	DeflateCodec deflateCodec(CodecProperties properties) {
-		return new DeflateCodec(properties.getDeflate().getLevel());
+		return configured("restcompress.codec.deflate", () -> new DeflateCodec(properties.getDeflate().getLevel()));
 	}
 
 	@Configuration(proxyBeanMethods = false)
@@ -75,7 +77,8 @@ public final class ContentCodecAutoConfiguration {
 		@ConditionalOnMissingBean(ZstdCodec.class)
 		ZstdCodec zstdCodec(CodecProperties properties) {
 			CodecProperties.Zstd zstd = properties.getZstd();
-			return new ZstdCodec(zstd.getLevel(), zstd.getMaxWindow().toBytes());
+			return configured("restcompress.codec.zstd",
+					() -> new ZstdCodec(zstd.getLevel(), zstd.getMaxWindow().toBytes()));
 		}
 
 	}
@@ -90,7 +93,8 @@ public final class ContentCodecAutoConfiguration {
 		@ConditionalOnMissingBean(BrotliCodec.class)
 		BrotliCodec brotliCodec(CodecProperties properties) {
 			CodecProperties.Brotli brotli = properties.getBrotli();
-			return new BrotliCodec(brotli.getQuality(), brotli.getMaxWindow().toBytes());
+			return configured("restcompress.codec.brotli",
+					() -> new BrotliCodec(brotli.getQuality(), brotli.getMaxWindow().toBytes()));
 		}
 
 	}
@@ -103,9 +107,22 @@ public final class ContentCodecAutoConfiguration {
 		@Order(CodecOrder.LZ4)
 		@ConditionalOnMissingBean(Lz4Codec.class)
 		Lz4Codec lz4Codec(CodecProperties properties) {
-			return new Lz4Codec(properties.getLz4().getLevel());
+			return configured("restcompress.codec.lz4", () -> new Lz4Codec(properties.getLz4().getLevel()));
 		}
 
+	}
+
+	/**
+	 * Creates a codec from its properties, naming their group in the message when a value is
+	 * out of range (the codec's own message names the setting: "zstd level must be ...").
+	 */
+	private static <C> C configured(String properties, Supplier<C> codec) {
+		try {
+			return codec.get();
+		}
+		catch (IllegalArgumentException ex) {
+			throw new IllegalArgumentException(properties + ": " + ex.getMessage(), ex);
+		}
 	}
 
 }

@@ -95,6 +95,20 @@ class ContentCodecAutoConfigurationTests {
 		});
 	}
 
+	@ParameterizedTest
+	@CsvSource(delimiter = '|', value = { "restcompress.codec.zstd.level=25|restcompress.codec.zstd: zstd level",
+			"restcompress.codec.zstd.max-window=512B|restcompress.codec.zstd: zstd max window",
+			"restcompress.codec.brotli.quality=12|restcompress.codec.brotli: brotli quality",
+			"restcompress.codec.lz4.level=13|restcompress.codec.lz4: lz4 level" })
+	void failsOnAValueOutOfRangeNamingItsProperties(String setting, String message) {
+		new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(ContentCodecAutoConfiguration.class))
+			.withPropertyValues(setting)
+			.run((context) -> {
+				assertThat(context).hasFailed();
+				assertThat(context.getStartupFailure()).hasStackTraceContaining(message);
+			});
+	}
+
 	@Test
 	void backsOffWhenRestcompressIsDisabled() {
 		this.contextRunner.withPropertyValues("restcompress.enabled=false").run((context) -> {
