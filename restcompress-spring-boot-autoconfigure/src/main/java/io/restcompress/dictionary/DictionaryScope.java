@@ -20,8 +20,9 @@ import org.jspecify.annotations.Nullable;
  * it, a client that could guess another user's whole response of a dictionary handler would
  * learn from the coding of its answer whether that response was served (a confirmation
  * oracle). Requests without any of the fields share one scope. A scope's key is an HMAC of the
- * values under a key drawn at random for each instance, so that neither the store nor a heap
- * dump holds anything a credential can be guessed back from. Thread-safe.
+ * values under a key drawn at random when the class is loaded, so that the store holds no
+ * credential, and no digest of one that could be tested against guesses without that key.
+ * Thread-safe.
  */
 public final class DictionaryScope {
 
@@ -32,15 +33,18 @@ public final class DictionaryScope {
 
 	private static final String HMAC = "HmacSHA256";
 
-	private final List<String> fieldNames;
+	private static final SecretKeySpec KEY = randomKey();
 
-	private final SecretKeySpec key;
+	private final List<String> fieldNames;
 
 	private DictionaryScope(List<String> fieldNames) {
 		this.fieldNames = List.copyOf(fieldNames);
+	}
+
+	private static SecretKeySpec randomKey() {
 		byte[] random = new byte[32];
 		new SecureRandom().nextBytes(random);
-		this.key = new SecretKeySpec(random, HMAC);
+		return new SecretKeySpec(random, HMAC);
 	}
 
 	/**
@@ -70,10 +74,10 @@ public final class DictionaryScope {
 		return (values != null) ? PREFIX + digest(values.toString()) : "";
 	}
 
-	private String digest(String values) {
+	private static String digest(String values) {
 		try {
 			Mac mac = Mac.getInstance(HMAC);
-			mac.init(this.key);
+			mac.init(KEY);
 			return HexFormat.of().formatHex(mac.doFinal(values.getBytes(StandardCharsets.UTF_8)));
 		}
 		catch (NoSuchAlgorithmException | InvalidKeyException ex) {
