@@ -97,7 +97,8 @@ public final class DictionaryStore {
 	 * of the request it answered, unless it is empty, larger than the largest dictionary kept,
 	 * or not usable as raw content. A body kept for several scopes is kept once, with the
 	 * {@value #MAX_SCOPES} scopes that stored it last: scopes of their own (a new cookie on
-	 * every request) add no dictionaries and push out none.
+	 * every request) add no dictionaries and push out none. A body also kept without a scope
+	 * ({@link #store(byte[], MatchPattern, String)}) is found for every scope.
 	 * @param scope the key of the request's scope
 	 * @param content the body
 	 * @param match the paths it applies to
@@ -122,8 +123,9 @@ public final class DictionaryStore {
 			StoredDictionary dictionary = (previous != null && previous.dictionary.match().equals(match)
 					&& previous.dictionary.id().equals(id)) ? previous.dictionary
 							: new StoredDictionary(content, hash, match, id);
+			boolean unrestricted = scope == null || (previous != null && previous.scopes == null);
 			this.entries.put(key, new Entry(origin, dictionary, now, now.plus(this.ttl),
-					scopes((previous != null) ? previous.scopes : null, scope)));
+					unrestricted ? null : scopes((previous != null) ? previous.scopes : null, scope)));
 			if (previous != null) {
 				this.totalSize -= previous.dictionary.content().length;
 			}

@@ -43,6 +43,18 @@ class DictionaryStoreTests {
 		assertThat(store.findForScope("scope:alice", hash, "/api/feed")).isSameAs(stored);
 	}
 
+	@Test
+	void findsABodyAlsoKeptWithoutAScopeForEveryScope() {
+		DictionaryStore store = store(100, 1000, 10);
+		byte[] hash = DczCodec.sha256(bytes("version one"));
+		store.storeForScope("scope:alice", bytes("version one"), FEED, "");
+		store.store(bytes("version one"), FEED, "");
+		assertThat(store.find(hash, "/api/feed")).isNotNull();
+		assertThat(store.findForScope("scope:bob", hash, "/api/feed")).isNotNull();
+		store.storeForScope("scope:carol", bytes("version one"), FEED, "");
+		assertThat(store.findForScope("scope:bob", hash, "/api/feed")).isNotNull();
+	}
+
 	/**
 	 * A client that makes up a new scope for every request (a new cookie each time) adds no
 	 * dictionary and evicts none: a body is kept once, whatever the number of its scopes.
