@@ -42,6 +42,14 @@ final class BodyTally {
 	}
 
 	/**
+	 * Returns the length of the body this tally counted to its end.
+	 * @return the length, or {@code -1} if the body has not ended
+	 */
+	long written() {
+		return this.written;
+	}
+
+	/**
 	 * Counts a body's buffers and checks its length when it ends.
 	 * @param body the body as the application writes it
 	 * @return the same buffers, failing at the end if a resend's body is empty and the first was not

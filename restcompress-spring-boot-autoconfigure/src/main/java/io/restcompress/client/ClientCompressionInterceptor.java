@@ -73,9 +73,7 @@ public final class ClientCompressionInterceptor implements ClientHttpRequestInte
 		ClientHttpResponse response;
 		ContentCodec codec = decision.codec();
 		if (codec == null) {
-			if (decision.reason() != null && body.length > 0) {
-				this.compression.requests().recordSkipped(decision.reason());
-			}
+			this.compression.requests().recordSentAsItIs(decision, body.length);
 			response = execution.execute(request, body);
 		}
 		else {

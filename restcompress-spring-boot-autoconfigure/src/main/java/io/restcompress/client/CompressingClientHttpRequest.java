@@ -6,7 +6,6 @@ import java.util.function.Predicate;
 
 import io.restcompress.codec.ContentCodec;
 import io.restcompress.internal.reactive.StreamingEncoder;
-import io.restcompress.metrics.SkipReason;
 import org.reactivestreams.Publisher;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -59,9 +58,7 @@ final class CompressingClientHttpRequest extends ClientHttpRequestDecorator {
 				RequestDecision sized = this.decision.forSize(size, threshold);
 				ContentCodec codec = sized.codec();
 				if (codec == null) {
-					if (size > 0 && sized.reason() != null) {
-						this.compression.requests().recordSkipped(sized.reason());
-					}
+					this.compression.requests().recordSentAsItIs(sized, size);
 					return super.writeWith(buffers);
 				}
 				this.used.set(codec);
@@ -74,23 +71,12 @@ final class CompressingClientHttpRequest extends ClientHttpRequestDecorator {
 			.then();
 	}
 
-	private Flux<DataBuffer> countedForSkip(Flux<? extends DataBuffer> body) {
-		SkipReason reason = this.decision.reason();
-		if (reason == null) {
-			return Flux.from(body);
-		}
-		return Flux.defer(() -> {
-			long[] size = new long[1];
-			return body.<DataBuffer>map((buffer) -> {
-				size[0] += buffer.readableByteCount();
-				return buffer;
-			}).doOnComplete(() -> {
-				if (size[0] > 0) {
-					this.compression.requests()
-						.recordSkipped(this.decision.forSize(size[0], this.compression.minRequestSize()).reason());
-				}
-			});
-		});
+	/**
+	 * Records the skip of a body sent as it is once it ends, by the size the tally counted.
+	 */
+	private Flux<DataBuffer> countedForSkip(Flux<DataBuffer> counted) {
+		return counted.doOnComplete(
+				() -> this.compression.requests().recordSentAsItIs(this.decision, this.tally.written()));
 	}
 
 	private static Predicate<DataBuffer> thresholdReached(long threshold) {

@@ -196,4 +196,16 @@ final class RequestPolicy {
 		this.recorder.skipped(Side.CLIENT, Direction.REQUEST, reason);
 	}
 
+	/**
+	 * Records why a body was sent as it is, once its size is known: a body below the threshold
+	 * as such, an empty one not at all.
+	 * @param decision the decision it was sent by
+	 * @param size the body's size
+	 */
+	void recordSentAsItIs(RequestDecision decision, long size) {
+		if (decision.reason() != null && size > 0) {
+			recordSkipped(decision.forSize(size, this.minRequestSize).reason());
+		}
+	}
+
 }

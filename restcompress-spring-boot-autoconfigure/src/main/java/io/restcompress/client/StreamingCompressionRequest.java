@@ -174,10 +174,7 @@ final class StreamingCompressionRequest extends AbstractClientHttpRequest implem
 		return (target) -> {
 			CountingStream counting = new CountingStream(target);
 			body.writeTo(counting);
-			if (counting.count > 0) {
-				this.compression.requests()
-					.recordSkipped(decision.forSize(counting.count, this.compression.minRequestSize()).reason());
-			}
+			this.compression.requests().recordSentAsItIs(decision, counting.count);
 		};
 	}
 
