@@ -14,17 +14,21 @@ import io.restcompress.codec.DczCodec;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Dictionaries by origin and SHA-256, for the server (which keeps its own under the key of
- * the request's {@link DictionaryScope}, {@code ""} for requests without credentials) and the
- * clients (which keep each origin's apart, and never offer one origin's dictionary to another): bounded in the size of one dictionary, the size of all and their
- * number, each kept for a time after it was last stored, and evicted least recently used first
- * when a bound is reached. A body stored again under the same pattern and identifier renews
- * the dictionary already kept, the same instance, so that what the codings prepared for it
- * (zstd's and brotli's indexed forms) stays with it. Thread-safe.
+ * Dictionaries by origin and SHA-256, for the server (which keeps its own once per body, with
+ * the keys of the {@link DictionaryScope}s that stored it) and the clients (which keep each
+ * origin's apart, and never offer one origin's dictionary to another): bounded in the size of
+ * one dictionary, the size of all and their number, each kept for a time after it was last
+ * stored, and evicted least recently used first when a bound is reached. A body stored again
+ * under the same pattern and identifier renews the dictionary already kept, the same instance,
+ * so that what the codings prepared for it (zstd's and brotli's indexed forms) stays with it.
+ * Thread-safe.
  */
 public final class DictionaryStore {
 
-	/** The most scopes a server's dictionary is kept for; the one that stored it longest ago goes first. */
+	/**
+	 * The most scopes a server's dictionary is kept for; the one that stored it longest ago goes
+	 * first.
+	 */
 	public static final int MAX_SCOPES = 256;
 
 	private final long maxSize;
@@ -123,9 +127,9 @@ public final class DictionaryStore {
 			StoredDictionary dictionary = (previous != null && previous.dictionary.match().equals(match)
 					&& previous.dictionary.id().equals(id)) ? previous.dictionary
 							: new StoredDictionary(content, hash, match, id);
-			boolean unrestricted = scope == null || (previous != null && previous.scopes == null);
-			this.entries.put(key, new Entry(origin, dictionary, now, now.plus(this.ttl),
-					unrestricted ? null : scopes((previous != null) ? previous.scopes : null, scope)));
+			Set<String> scopes = (scope == null || (previous != null && previous.scopes == null)) ? null
+					: scopes((previous != null) ? previous.scopes : null, scope);
+			this.entries.put(key, new Entry(origin, dictionary, now, now.plus(this.ttl), scopes));
 			if (previous != null) {
 				this.totalSize -= previous.dictionary.content().length;
 			}
@@ -251,12 +255,9 @@ public final class DictionaryStore {
 
 	/**
 	 * The scopes an entry is kept for: those it had and {@code scope} as the latest, at most
-	 * {@value #MAX_SCOPES}; {@code null} for an entry kept without a scope (a client's).
+	 * {@value #MAX_SCOPES}.
 	 */
-	private static @Nullable Set<String> scopes(@Nullable Set<String> kept, @Nullable String scope) {
-		if (scope == null) {
-			return kept;
-		}
+	private static Set<String> scopes(@Nullable Set<String> kept, String scope) {
 		LinkedHashSet<String> scopes = (kept != null) ? new LinkedHashSet<>(kept) : new LinkedHashSet<>();
 		scopes.remove(scope);
 		scopes.add(scope);
