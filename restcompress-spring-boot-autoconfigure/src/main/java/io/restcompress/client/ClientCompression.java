@@ -62,10 +62,12 @@ public final class ClientCompression {
 			.orElseThrow(() -> new IllegalArgumentException("Unknown request encoding '" + builder.requestEncoding
 					+ "'; available: " + this.codecs.tokens()));
 		if (builder.maxDecodedSize < 0) {
-			throw new IllegalArgumentException("maxDecodedSize (restcompress.client.max-decoded-size) must not be negative, was " + builder.maxDecodedSize);
+			throw new IllegalArgumentException("maxDecodedSize (restcompress.client.max-decoded-size) must not be "
+					+ "negative, was " + builder.maxDecodedSize);
 		}
 		if (builder.maxCodings < 1) {
-			throw new IllegalArgumentException("maxCodings (restcompress.client.max-codings) must be at least 1, was " + builder.maxCodings);
+			throw new IllegalArgumentException(
+					"maxCodings (restcompress.client.max-codings) must be at least 1, was " + builder.maxCodings);
 		}
 		List<ContentCodec> candidates = new ArrayList<>(this.codecs.all());
 		candidates.remove(requestCodec);
@@ -453,7 +455,8 @@ public final class ClientCompression {
 						+ "needs the adaptive decision (restcompress.client.decision=adaptive)");
 			}
 			if (timeBudget != null && (timeBudget.isNegative() || timeBudget.isZero())) {
-				throw new IllegalArgumentException("The request time budget (restcompress.client.request.time-budget) must be positive, was " + timeBudget);
+				throw new IllegalArgumentException("The request time budget (restcompress.client.request.time-budget) "
+						+ "must be positive, was " + timeBudget);
 			}
 			this.decisions = decisions;
 			this.timeBudget = timeBudget;

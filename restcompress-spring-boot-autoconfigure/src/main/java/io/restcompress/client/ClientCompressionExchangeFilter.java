@@ -28,8 +28,8 @@ import org.springframework.web.reactive.function.client.support.ClientResponseWr
  * Adds restcompress to {@code WebClient}: sends {@code Accept-Encoding}, decodes response bodies
  * incrementally, and compresses request bodies as they stream, as {@link ClientCompression}
  * decides, resending once after a {@code 415} that names the accepted codings (which writes
- * the body a second time, as any retry does; a resend whose body comes out at another length
- * than the first is aborted rather than sent short).
+ * the body a second time, as any retry does; a resend whose body comes out empty where the
+ * first was not is aborted rather than sent empty).
  * <p>
  * The codecs decode from blocking streams, so each response body being decoded occupies a
  * thread of the decoding executor while it is read; event-loop threads never block. By default
@@ -109,13 +109,14 @@ public final class ClientCompressionExchangeFilter implements ExchangeFilterFunc
 		return next.exchange(compressing(request, decision, used, tally))
 			.contextWrite(stream::into)
 			.flatMap((response) -> {
-			RequestDecision resend = this.compression.requests()
-				.afterResponse(uri, response.statusCode().value(), response.headers().asHttpHeaders(), used.get());
-			if (mayResend && resend != null) {
-				return response.releaseBody().then(exchange(request, resend, offered, next, tally.forResend(), false));
-			}
-			return Mono.just(decoded(request, response, offered, stream));
-		});
+				RequestDecision resend = this.compression.requests()
+					.afterResponse(uri, response.statusCode().value(), response.headers().asHttpHeaders(), used.get());
+				if (mayResend && resend != null) {
+					return response.releaseBody()
+						.then(exchange(request, resend, offered, next, tally.forResend(), false));
+				}
+				return Mono.just(decoded(request, response, offered, stream));
+			});
 	}
 
 	private ClientRequest compressing(ClientRequest request, RequestDecision decision,

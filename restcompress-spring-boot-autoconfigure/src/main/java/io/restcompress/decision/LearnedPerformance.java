@@ -76,7 +76,8 @@ public final class LearnedPerformance {
 
 	LearnedPerformance(double learningRate, Function<CodingOption, @Nullable CodingPerformance> seeds) {
 		if (!(learningRate >= 0 && learningRate <= 1)) {
-			throw new IllegalArgumentException("The learning rate (restcompress.decision.learning-rate) must be between 0 and 1, was " + learningRate);
+			throw new IllegalArgumentException("The learning rate (restcompress.decision.learning-rate) must be "
+					+ "between 0 and 1, was " + learningRate);
 		}
 		this.learningRate = learningRate;
 		this.seeds = seeds;

@@ -44,7 +44,8 @@ public final class MicrometerWebSocketMessageRecorder implements WebSocketMessag
 
 	@Override
 	public void opened(@Nullable Map<String, @Nullable String> permessageDeflate) {
-		Tags tags = Tags.of("side", "server", "coding", (permessageDeflate != null) ? PerMessageDeflatePolicy.NAME : "identity");
+		Tags tags = Tags.of("side", "server", "coding",
+				(permessageDeflate != null) ? PerMessageDeflatePolicy.NAME : "identity");
 		if (permessageDeflate != null) {
 			tags = tags.and("server_context_takeover",
 					Boolean.toString(!permessageDeflate.containsKey(PerMessageDeflatePolicy.SERVER_NO_CONTEXT_TAKEOVER)))

@@ -40,8 +40,8 @@ import org.springframework.util.Assert;
  * policy, an interceptor for {@code RestTemplate} and {@code RestClient} (or, with
  * {@code restcompress.client.request.streaming}, a request factory that streams request
  * bodies) and a filter for {@code WebClient}, each registered through Boot's customizer of that
- * client when the client module is on the classpath, and the HTTP libraries' own response decoding switched off
- * unless {@code restcompress.client.library-decoding} is set.
+ * client when the client module is on the classpath, and the HTTP libraries' own response
+ * decoding switched off unless {@code restcompress.client.library-decoding} is set.
  */
 @AutoConfiguration(after = { ContentCodecAutoConfiguration.class, DecisionAutoConfiguration.class },
 		afterName = "org.springframework.boot.http.client.autoconfigure.imperative.ImperativeHttpClientAutoConfiguration")
@@ -54,7 +54,6 @@ import org.springframework.util.Assert;
 public final class ClientCompressionAutoConfiguration {
 
 	private static final Log logger = LogFactory.getLog(ClientCompressionAutoConfiguration.class);
-
 
 	@Bean
 	@ConditionalOnMissingBean
@@ -118,7 +117,7 @@ public final class ClientCompressionAutoConfiguration {
 	}
 
 	@Configuration(proxyBeanMethods = false)
-	@ConditionalOnClass(name = "org.springframework.boot.http.client.ClientHttpRequestFactoryBuilder")
+	@ConditionalOnClass(name = StreamableRequestFactoryBuilderCondition.BUILDER)
 	@ConditionalOnBooleanProperty("restcompress.client.request.streaming")
 	@Conditional(StreamableRequestFactoryBuilderCondition.Streamable.class)
 	static class StreamingBlockingClientsConfiguration {

@@ -50,8 +50,10 @@ final class StreamingRequestFactoryPostProcessor implements BeanPostProcessor, B
 					+ "wrapper is not; declare it as ClientHttpRequestFactoryBuilder<?> to stream request bodies");
 			return bean;
 		}
-		return (ClientHttpRequestFactoryBuilder<StreamingCompressionRequestFactory>) (settings) -> new StreamingCompressionRequestFactory(
-				builder.build(settings), this.compression.getObject());
+		ClientHttpRequestFactoryBuilder<StreamingCompressionRequestFactory> streaming = (settings) -> {
+			return new StreamingCompressionRequestFactory(builder.build(settings), this.compression.getObject());
+		};
+		return streaming;
 	}
 
 	/**
