@@ -59,7 +59,7 @@ public final class DictionaryScope {
 	/**
 	 * Returns the key of a request's scope: empty when it has none of the fields, else an HMAC
 	 * of their values.
-	 * @param requestHeader the first value of a request header field, or {@code null}
+	 * @param requestHeader a request header field's value, its lines joined, or {@code null}
 	 * @return the key
 	 */
 	public String keyOf(Function<String, @Nullable String> requestHeader) {

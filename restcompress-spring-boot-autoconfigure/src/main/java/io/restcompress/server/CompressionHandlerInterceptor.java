@@ -1,17 +1,20 @@
 package io.restcompress.server;
 
 import java.util.List;
+import java.util.function.Function;
 
 import io.restcompress.codec.ContentCodec;
 import io.restcompress.internal.server.ExchangeCodings;
 import io.restcompress.internal.server.HandlerCompression;
 import io.restcompress.internal.server.HandlerCompressionResolver;
+import io.restcompress.internal.server.RequestFieldValues;
 import io.restcompress.internal.server.ResponseBodyCopies;
 import io.restcompress.internal.server.ServletApplicationPaths;
 import io.restcompress.internal.server.VaryHeader;
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.http.HttpHeaders;
 import org.springframework.web.servlet.HandlerInterceptor;
@@ -57,13 +60,17 @@ public class CompressionHandlerInterceptor implements HandlerInterceptor {
 			CompressionExchange exchange, HandlerCompression allowed) {
 		List<String> varyBefore = List.copyOf(response.getHeaders(HttpHeaders.VARY));
 		List<ContentCodec> offered = this.exchangeCodings.offer(handler, request.getRequestURI(),
-				() -> ServletApplicationPaths.applicationPath(request), request::getHeader,
+				() -> ServletApplicationPaths.applicationPath(request), requestFields(request),
 				new ServletResponseFields(response));
 		List<String> addedToVary = VaryHeader.added(varyBefore, response.getHeaders(HttpHeaders.VARY));
 		if (!addedToVary.isEmpty()) {
 			exchange.keepInVary(addedToVary);
 		}
 		return allowed.withFirst(offered, this.settings.responseCodecs());
+	}
+
+	private static Function<String, @Nullable String> requestFields(HttpServletRequest request) {
+		return (name) -> RequestFieldValues.combined(name, request.getHeaders(name));
 	}
 
 	@Override
@@ -77,7 +84,7 @@ public class CompressionHandlerInterceptor implements HandlerInterceptor {
 				}
 				DispatcherType dispatch = request.getDispatcherType();
 				if (dispatch == DispatcherType.REQUEST || dispatch == DispatcherType.FORWARD) {
-					exchange.copyBodyTo(this.bodyCopies.open(handler, request.getMethod(), request::getHeader));
+					exchange.copyBodyTo(this.bodyCopies.open(handler, request.getMethod(), requestFields(request)));
 				}
 			}
 			exchange.handledBy(allowed);

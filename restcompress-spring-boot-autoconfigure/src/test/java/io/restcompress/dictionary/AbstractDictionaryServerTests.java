@@ -81,6 +81,37 @@ abstract class AbstractDictionaryServerTests extends DictionaryServerTestBase {
 		assertThat(aliceWithACookie.headers().firstValue("Content-Encoding")).hasValue("zstd");
 	}
 
+	/**
+	 * A shared cookie in the first {@code Cookie} line does not make two users one scope: every
+	 * line of a scope field counts.
+	 */
+	@Test
+	void previousVersionIsUsedOnlyForRequestsWithTheSameValuesInEveryLineOfAScopeField() throws Exception {
+		assertThat(DictionaryHttp.contentEncodingOfGet(this.port, "/api/feed", "Cookie: consent=yes",
+				"Cookie: session=alice"))
+			.isNull();
+		byte[] firstVersion = get("/api/feed", "Cookie", "session=carol").body();
+		String available = "Available-Dictionary: " + DictionaryFields.availableDictionary(DczCodec.sha256(firstVersion));
+		this.versions.version = 2;
+		assertThat(DictionaryHttp.contentEncodingOfGet(this.port, "/api/feed", "Accept-Encoding: dcz, zstd", available,
+				"Cookie: consent=yes", "Cookie: session=bob"))
+			.isEqualTo("zstd");
+		assertThat(DictionaryHttp.contentEncodingOfGet(this.port, "/api/feed", "Accept-Encoding: dcz, zstd", available,
+				"Cookie: consent=yes", "Cookie: session=alice"))
+			.isEqualTo("dcz");
+	}
+
+	@Test
+	void twoAvailableDictionaryLinesAreNegotiatedAsUsual() throws Exception {
+		byte[] first = get("/api/feed").body();
+		String available = DictionaryFields.availableDictionary(DczCodec.sha256(first));
+		this.versions.version = 2;
+		HttpResponse<byte[]> response = get("/api/feed", "Accept-Encoding", "dcz, zstd", "Available-Dictionary",
+				available, "Available-Dictionary", DictionaryFields.availableDictionary(new byte[32]));
+		assertThat(response.statusCode()).isEqualTo(200);
+		assertThat(response.headers().firstValue("Content-Encoding")).hasValue("zstd");
+	}
+
 	@Test
 	void dczCarriesItsOwnEntityTagAndAConditionalRequestWithItGetsNotModified() throws Exception {
 		byte[] previous = get("/api/feed").body();

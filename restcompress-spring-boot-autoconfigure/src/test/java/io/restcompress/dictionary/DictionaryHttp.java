@@ -3,10 +3,13 @@ package io.restcompress.dictionary;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 
 import io.restcompress.codec.DczCodec;
@@ -38,6 +41,32 @@ final class DictionaryHttp {
 		}
 		return client.send(request.method(method, HttpRequest.BodyPublishers.noBody()).build(),
 				HttpResponse.BodyHandlers.ofByteArray());
+	}
+
+	/**
+	 * Sends a {@code GET} over a socket of its own, with header lines as given: unlike
+	 * {@link HttpClient}, which joins {@code Cookie} lines into one, a field may come in several
+	 * lines.
+	 * @return the response's {@code Content-Encoding}, or {@code null}
+	 */
+	static String contentEncodingOfGet(int port, String path, String... fieldLines) throws IOException {
+		try (Socket socket = new Socket("localhost", port)) {
+			socket.setSoTimeout((int) TIMEOUT.toMillis());
+			StringBuilder request = new StringBuilder("GET " + path + " HTTP/1.1\r\nHost: localhost\r\n");
+			for (String line : fieldLines) {
+				request.append(line).append("\r\n");
+			}
+			OutputStream out = socket.getOutputStream();
+			out.write(request.append("Connection: close\r\n\r\n").toString().getBytes(StandardCharsets.ISO_8859_1));
+			out.flush();
+			String response = new String(socket.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
+			String head = response.substring(0, response.indexOf("\r\n\r\n"));
+			return head.lines()
+				.filter((line) -> line.regionMatches(true, 0, "Content-Encoding:", 0, 17))
+				.map((line) -> line.substring(17).trim())
+				.findFirst()
+				.orElse(null);
+		}
 	}
 
 	static byte[] decodeDcz(byte[] body, byte[] dictionary) throws IOException {

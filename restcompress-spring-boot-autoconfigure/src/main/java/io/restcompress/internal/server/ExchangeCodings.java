@@ -29,7 +29,7 @@ public interface ExchangeCodings {
 	 * @param applicationPath the part of the path that leads to the application (the servlet
 	 * context path and the DispatcherServlet's own path, WebFlux's base path), empty at the
 	 * server's root; asked only by a handler that needs it
-	 * @param requestHeader the first value of a request header field, or {@code null}
+	 * @param requestHeader a request header field's value, its lines joined, or {@code null}
 	 * @param response the response's header fields, not yet committed
 	 * @return the codings, empty for none
 	 */

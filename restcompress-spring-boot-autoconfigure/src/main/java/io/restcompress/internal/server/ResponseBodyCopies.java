@@ -21,7 +21,7 @@ public interface ResponseBodyCopies {
 	 * nowhere.
 	 * @param handler the handler the request was mapped to
 	 * @param method the request method
-	 * @param requestHeader the first value of a request header field, or {@code null}
+	 * @param requestHeader a request header field's value, its lines joined, or {@code null}
 	 * @return the copy, or {@code null}
 	 */
 	@Nullable ResponseBodyCopy open(Object handler, String method, Function<String, @Nullable String> requestHeader);

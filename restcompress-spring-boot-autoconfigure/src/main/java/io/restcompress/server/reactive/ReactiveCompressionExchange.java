@@ -4,12 +4,14 @@ import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 
 import io.restcompress.codec.AcceptEncoding;
 import io.restcompress.codec.ContentCodec;
 import io.restcompress.internal.server.ExchangeCodings;
 import io.restcompress.internal.server.HandlerCompression;
 import io.restcompress.internal.server.HandlerCompressionResolver;
+import io.restcompress.internal.server.RequestFieldValues;
 import io.restcompress.internal.server.ResponseBodyCopies;
 import io.restcompress.internal.server.ResponseBodyCopy;
 import io.restcompress.internal.server.ResponseEncodingDecision;
@@ -179,7 +181,12 @@ final class ReactiveCompressionExchange {
 				return null;
 			}
 			ServerHttpRequest request = exchange.getRequest();
-			return this.bodyCopies.open(handler, request.getMethod().name(), request.getHeaders()::getFirst);
+			return this.bodyCopies.open(handler, request.getMethod().name(), requestFields(request));
+		}
+
+		private static Function<String, @Nullable String> requestFields(ServerHttpRequest request) {
+			HttpHeaders headers = request.getHeaders();
+			return (name) -> RequestFieldValues.combined(name, headers.get(name));
 		}
 
 		@Nullable HandlerCompression of(ServerWebExchange exchange) {
@@ -198,10 +205,8 @@ final class ReactiveCompressionExchange {
 			if (!allowed.allowed() || handler == null) {
 				return allowed;
 			}
-			HttpHeaders requestHeaders = exchange.getRequest().getHeaders();
 			return allowed.withFirst(this.exchangeCodings.offer(handler, exchange.getRequest().getPath().value(),
-					() -> exchange.getRequest().getPath().contextPath().value(),
-					requestHeaders::getFirst, ResponseFields.of(exchange.getResponse().getHeaders())), this.serverCodecs);
+					() -> exchange.getRequest().getPath().contextPath().value(), requestFields(exchange.getRequest()), ResponseFields.of(exchange.getResponse().getHeaders())), this.serverCodecs);
 		}
 
 		/**
