@@ -96,21 +96,20 @@ final class NegotiatingEndpointConfig implements ServerEndpointConfig {
 
 		/**
 		 * Returns the other extensions as they are and at most one permessage-deflate, the
-		 * policy's answer to the first offer it accepts.
+		 * policy's answer to the first offer it accepts, where the offers stood.
 		 */
 		private List<Extension> negotiate(List<Extension> offered) {
+			ExtensionOffer answer = this.negotiator.accept(
+					offered.stream().filter(NegotiatingConfigurator::isDeflate).map(NegotiatingConfigurator::offer).toList(),
+					this.engine);
 			List<Extension> accepted = new ArrayList<>(offered.size());
-			boolean deflateAccepted = false;
 			for (Extension extension : offered) {
 				if (!isDeflate(extension)) {
 					accepted.add(extension);
 				}
-				else if (!deflateAccepted) {
-					ExtensionOffer answer = this.negotiator.answer(offer(extension), this.engine);
-					if (answer != null) {
-						accepted.add(new AnsweredExtension(answer));
-						deflateAccepted = true;
-					}
+				else if (answer != null) {
+					accepted.add(new AnsweredExtension(answer));
+					answer = null;
 				}
 			}
 			return accepted;
