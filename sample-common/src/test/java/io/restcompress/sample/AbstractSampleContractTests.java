@@ -227,6 +227,16 @@ public abstract class AbstractSampleContractTests {
 	}
 
 	@Test
+	void streamsJsonLinesWhateverJsonTypeTheClientAccepts() throws Exception {
+		for (String accept : List.of("application/json", "application/x-ndjson", "*/*")) {
+			HttpResponse<byte[]> response = get("/api/stream", "Accept", accept, "Accept-Encoding", "identity");
+			assertThat(response.statusCode()).as(accept).isEqualTo(200);
+			assertThat(response.headers().firstValue("Content-Type")).as(accept).hasValue("application/x-ndjson");
+			assertThat(new String(response.body(), StandardCharsets.UTF_8).lines()).as(accept).hasSize(40);
+		}
+	}
+
+	@Test
 	void exposesHealthMetricsAndPrometheus() throws Exception {
 		assertThat(get("/actuator/health").statusCode()).isEqualTo(200);
 		assertThat(get("/actuator/metrics").statusCode()).isEqualTo(200);

@@ -49,9 +49,11 @@ public class SampleController {
 	}
 
 	@LzfCompressed
-	@GetMapping(path = "/stream", produces = MediaType.APPLICATION_NDJSON_VALUE)
-	Flux<Entry> stream() {
-		return Flux.fromIterable(EntryGenerator.generate(40, 7)).delayElements(Duration.ofMillis(50));
+	@GetMapping("/stream")
+	ResponseEntity<Flux<Entry>> stream() {
+		return ResponseEntity.ok()
+			.contentType(MediaType.APPLICATION_NDJSON)
+			.body(Flux.fromIterable(EntryGenerator.generate(40, 7)).delayElements(Duration.ofMillis(50)));
 	}
 
 }
