@@ -60,7 +60,7 @@ public class ContentCodingFilter extends OncePerRequestFilter {
 		this.recorder = recorder;
 		this.rules = rules;
 		this.decodingRecorder = rules.decodingRecorder(recorder);
-		this.requestRules = new RequestDecodingRules(settings, recorder);
+		this.requestRules = new RequestDecodingRules(settings, recorder, false);
 	}
 
 	@Override

@@ -4,12 +4,14 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.util.Collections;
 import java.util.Enumeration;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 
 import jakarta.servlet.ReadListener;
@@ -22,10 +24,14 @@ import io.restcompress.codec.ContentDecoding;
 
 import org.jspecify.annotations.Nullable;
 
+import org.springframework.http.MediaType;
+
 /**
  * Presents a request with an encoded body as the application should see it: the body decoded
  * by the {@link ContentDecoding} pipeline as it is read (at most the configured number of
- * bytes), and no {@code Content-Encoding} or {@code Content-Length}.
+ * bytes), and no {@code Content-Encoding} or {@code Content-Length}. The parameters of a form
+ * {@code POST} come from the decoded body, not from the container, which would parse the bytes
+ * as they were sent.
  */
 final class DecodingRequestWrapper extends HttpServletRequestWrapper {
 
@@ -40,6 +46,8 @@ final class DecodingRequestWrapper extends HttpServletRequestWrapper {
 	private @Nullable DecodedInputStream body;
 
 	private @Nullable BufferedReader reader;
+
+	private @Nullable Map<String, String[]> formParameters;
 
 	/**
 	 * @param decoders the codecs that undo the body's codings, in decoding order (the last one
@@ -69,9 +77,7 @@ final class DecodingRequestWrapper extends HttpServletRequestWrapper {
 			if (this.body != null) {
 				throw new IllegalStateException("getInputStream() has already been called for this request");
 			}
-			String encoding = getCharacterEncoding();
-			Charset charset = (encoding != null) ? Charset.forName(encoding) : StandardCharsets.ISO_8859_1;
-			this.reader = new BufferedReader(new InputStreamReader(decodedBody(), charset));
+			this.reader = new BufferedReader(new InputStreamReader(decodedBody(), charset()));
 		}
 		return this.reader;
 	}
@@ -82,6 +88,66 @@ final class DecodingRequestWrapper extends HttpServletRequestWrapper {
 					ContentDecoding.open(super.getInputStream(), this.decoders, this.maxDecodedBytes, this.listener));
 		}
 		return this.body;
+	}
+
+	@Override
+	public @Nullable String getParameter(String name) {
+		if (!isFormPost()) {
+			return super.getParameter(name);
+		}
+		String[] values = formParameters().get(name);
+		return (values != null) ? values[0] : null;
+	}
+
+	@Override
+	public Map<String, String[]> getParameterMap() {
+		return isFormPost() ? formParameters() : super.getParameterMap();
+	}
+
+	@Override
+	public Enumeration<String> getParameterNames() {
+		return isFormPost() ? Collections.enumeration(formParameters().keySet()) : super.getParameterNames();
+	}
+
+	@Override
+	public String @Nullable [] getParameterValues(String name) {
+		if (!isFormPost()) {
+			return super.getParameterValues(name);
+		}
+		String[] values = formParameters().get(name);
+		return (values != null) ? values.clone() : null;
+	}
+
+	private boolean isFormPost() {
+		String contentType = getContentType();
+		return "POST".equals(getMethod()) && contentType != null && contentType.toLowerCase(Locale.ROOT)
+			.startsWith(MediaType.APPLICATION_FORM_URLENCODED_VALUE);
+	}
+
+	/**
+	 * The query's parameters, then the decoded body's unless the application has read the body
+	 * itself, as a container gives them.
+	 */
+	private Map<String, String[]> formParameters() {
+		if (this.formParameters == null) {
+			FormParameters parameters = new FormParameters();
+			parameters.add(getQueryString(), StandardCharsets.UTF_8);
+			if (this.body == null && this.reader == null) {
+				try {
+					parameters.add(new String(decodedBody().readAllBytes(), charset()), charset());
+				}
+				catch (IOException ex) {
+					throw new UncheckedIOException(ex);
+				}
+			}
+			this.formParameters = parameters.toMap();
+		}
+		return this.formParameters;
+	}
+
+	private Charset charset() {
+		String encoding = getCharacterEncoding();
+		return (encoding != null) ? Charset.forName(encoding) : StandardCharsets.ISO_8859_1;
 	}
 
 	/**

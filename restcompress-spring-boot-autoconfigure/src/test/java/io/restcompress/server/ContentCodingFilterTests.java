@@ -42,9 +42,9 @@ class ContentCodingFilterTests {
 	private final ContentCodingFilter filter = new ContentCodingFilter(settings(), CompressionRecorder.NONE);
 
 	@Test
-	void readsAShortRefusedFormBodyBeforeAnswering() throws Exception {
+	void readsAShortRefusedMultipartBodyBeforeAnswering() throws Exception {
 		MockHttpServletRequest request = post("gzip", gzip(new byte[] { 'a', '=', '1' }));
-		request.setContentType("application/x-www-form-urlencoded");
+		request.setContentType("multipart/form-data; boundary=x");
 		MockHttpServletResponse response = filter(request);
 		assertThat(response.getStatus()).isEqualTo(415);
 		assertThat(request.getInputStream().read()).isEqualTo(-1);

@@ -139,11 +139,23 @@ class ReactiveRequestDecodingIntegrationTests extends AbstractServerIntegrationT
 	}
 
 	@Test
-	void refusesAnEncodedFormWith415AskingForIdentity() {
-		HttpResponse<byte[]> response = this.http.post("/echo", HttpTestClient.encode("gzip", new byte[100]),
+	void givesAnEncodedFormsDataFromItsDecodedBody() {
+		HttpResponse<byte[]> response = this.http.post("/form",
+				HttpTestClient.encode("gzip", "a=%C3%A9t%C3%A9+1&b=2".getBytes(StandardCharsets.US_ASCII)),
 				"Content-Encoding", "gzip", "Content-Type", "application/x-www-form-urlencoded");
-		assertThat(response.statusCode()).isEqualTo(415);
-		assertThat(header(response, "Accept-Encoding")).isEqualTo("identity");
+		assertThat(response.statusCode()).isEqualTo(200);
+		assertThat(new String(response.body(), StandardCharsets.UTF_8)).isEqualTo("{a=[été 1], b=[2]}");
+	}
+
+	@Test
+	void givesAnEncodedMultipartBodysPartsFromItsDecodedBody() {
+		String multipart = "--x\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\none\r\n"
+				+ "--x\r\nContent-Disposition: form-data; name=\"b\"\r\n\r\ntwo\r\n--x--\r\n";
+		HttpResponse<byte[]> response = this.http.post("/parts",
+				HttpTestClient.encode("lzf", multipart.getBytes(StandardCharsets.US_ASCII)), "Content-Encoding", "lzf",
+				"Content-Type", "multipart/form-data; boundary=x");
+		assertThat(response.statusCode()).isEqualTo(200);
+		assertThat(new String(response.body(), StandardCharsets.UTF_8)).isEqualTo("[a=one, b=two]");
 	}
 
 	@Test

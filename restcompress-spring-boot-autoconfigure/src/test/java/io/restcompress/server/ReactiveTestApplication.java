@@ -1,5 +1,6 @@
 package io.restcompress.server;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -145,6 +146,26 @@ class ReactiveTestApplication {
 				DataBufferUtils.release(buffer);
 				return ResponseEntity.ok().contentType(MediaType.APPLICATION_OCTET_STREAM).body(bytes);
 			}).defaultIfEmpty(ResponseEntity.ok().body(new byte[0]));
+		}
+
+		@NotCompressed
+		@PostMapping("/form")
+		Mono<String> form(ServerWebExchange exchange) {
+			return exchange.getFormData().map(Object::toString);
+		}
+
+		@NotCompressed
+		@PostMapping("/parts")
+		Mono<String> parts(ServerWebExchange exchange) {
+			return exchange.getMultipartData()
+				.flatMapMany((parts) -> Flux.fromIterable(parts.toSingleValueMap().values()))
+				.flatMap((part) -> DataBufferUtils.join(part.content()).map((content) -> {
+					String text = content.toString(StandardCharsets.UTF_8);
+					DataBufferUtils.release(content);
+					return part.name() + "=" + text;
+				}))
+				.collectList()
+				.map(Object::toString);
 		}
 
 	}

@@ -163,15 +163,60 @@ class RequestDecodingIntegrationTests extends AbstractServerIntegrationTests {
 		assertThat(response.body().length).isLessThan(1000);
 	}
 
-	@ParameterizedTest
-	@ValueSource(strings = { "application/x-www-form-urlencoded", "multipart/form-data; boundary=x" })
-	void rejectsEncodedFormsWhichTheContainerParsesFromTheRawBody(String contentType) {
+	@Test
+	void rejectsAnEncodedMultipartBodyWhichTheContainerParsesFromTheRawBody() {
 		HttpResponse<byte[]> response = this.http.post("/plain/form",
 				HttpTestClient.encode("gzip", "a=1".getBytes(StandardCharsets.US_ASCII)), "Content-Encoding", "gzip",
-				"Content-Type", contentType);
+				"Content-Type", "multipart/form-data; boundary=x");
 		assertThat(response.statusCode()).isEqualTo(415);
 		assertThat(header(response, "Accept-Encoding")).isEqualTo("identity");
-		assertThat(new String(response.body(), StandardCharsets.UTF_8)).contains("form");
+		assertThat(new String(response.body(), StandardCharsets.UTF_8)).contains("multipart");
+		assertThat(TestEndpoints.handlerCalls).hasValue(0);
+	}
+
+	@Test
+	void givesTheParametersOfAnEncodedFormFromItsDecodedBody() {
+		HttpResponse<byte[]> response = this.http.post("/plain/form",
+				HttpTestClient.encode("gzip", "a=%C3%A9t%C3%A9+1&b=2".getBytes(StandardCharsets.US_ASCII)),
+				"Content-Encoding", "gzip", "Content-Type", "application/x-www-form-urlencoded");
+		assertThat(response.statusCode()).isEqualTo(200);
+		assertThat(new String(response.body(), StandardCharsets.UTF_8)).isEqualTo("été 1");
+	}
+
+	@Test
+	void givesTheQuerysParametersBeforeThoseOfAnEncodedFormsBody() {
+		HttpResponse<byte[]> response = this.http.post("/plain/form/all?a=query&c=3",
+				HttpTestClient.encode("lzf", "a=body&b=2&=ignored&b&d=%zz".getBytes(StandardCharsets.US_ASCII)),
+				"Content-Encoding", "lzf", "Content-Type", "application/x-www-form-urlencoded; charset=UTF-8");
+		assertThat(response.statusCode()).isEqualTo(200);
+		assertThat(new String(response.body(), StandardCharsets.UTF_8)).isEqualTo("a=[query, body] c=[3] b=[2, ]");
+	}
+
+	@Test
+	void readsAnEncodedFormsBodyAsItIsWhenTheApplicationReadsTheStream() {
+		HttpResponse<byte[]> response = this.http.post("/plain/echo",
+				HttpTestClient.encode("gzip", "a=1&b=2".getBytes(StandardCharsets.US_ASCII)), "Content-Encoding", "gzip",
+				"Content-Type", "application/x-www-form-urlencoded");
+		assertThat(response.statusCode()).isEqualTo(200);
+		assertThat(new String(response.body(), StandardCharsets.US_ASCII)).isEqualTo("a=1&b=2");
+	}
+
+	@Test
+	void answersACorruptEncodedFormWith400NamingTheCoding() {
+		byte[] encoded = HttpTestClient.encode("gzip", "a=1&b=2".getBytes(StandardCharsets.US_ASCII));
+		encoded[encoded.length - 5] ^= 0x55;
+		HttpResponse<byte[]> response = this.http.post("/plain/form", encoded, "Content-Encoding", "gzip",
+				"Content-Type", "application/x-www-form-urlencoded");
+		assertThat(response.statusCode()).isEqualTo(400);
+		assertThat(new String(response.body(), StandardCharsets.UTF_8)).contains("\"coding\":\"gzip\"");
+	}
+
+	@Test
+	void answersAnEncodedFormDecodingPastTheLimitWith413() {
+		HttpResponse<byte[]> response = this.http.post("/plain/form",
+				HttpTestClient.encode("gzip", new byte[20 * 1024 * 1024]), "Content-Encoding", "gzip", "Content-Type",
+				"application/x-www-form-urlencoded");
+		assertThat(response.statusCode()).isEqualTo(413);
 		assertThat(TestEndpoints.handlerCalls).hasValue(0);
 	}
 

@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
@@ -388,6 +389,15 @@ final class TestEndpoints {
 		String form(@RequestParam("a") String a) {
 			handlerCalls.incrementAndGet();
 			return a;
+		}
+
+		@PostMapping("/plain/form/all")
+		String formParameters(HttpServletRequest request) {
+			handlerCalls.incrementAndGet();
+			StringBuilder parameters = new StringBuilder();
+			request.getParameterMap()
+				.forEach((name, values) -> parameters.append(name).append('=').append(Arrays.toString(values)).append(' '));
+			return parameters.toString().trim();
 		}
 
 		@PostMapping("/plain/ignore")

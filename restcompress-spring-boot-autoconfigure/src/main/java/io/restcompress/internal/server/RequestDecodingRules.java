@@ -14,14 +14,13 @@ import io.restcompress.metrics.Side;
 import io.restcompress.server.ServerCompressionSettings;
 import org.jspecify.annotations.Nullable;
 
-import org.springframework.http.MediaType;
 
 /**
  * The contract's rules for a request body, for every web stack: the decoders it goes through
  * before the application reads it, or the 415 it is refused with (a coding the server does not
- * decode, more layers than allowed, or an encoded form or multipart body, which the server
- * parses from the bytes as they were sent); and the {@code Accept-Encoding} that responses
- * advertise (RFC 7694). Thread-safe.
+ * decode, more layers than allowed, or, on a stack whose container parses multipart bodies from
+ * the bytes as they were sent, an encoded multipart body); and the {@code Accept-Encoding} that
+ * responses advertise (RFC 7694). Thread-safe.
  */
 public final class RequestDecodingRules {
 
@@ -29,16 +28,23 @@ public final class RequestDecodingRules {
 
 	private final CompressionRecorder recorder;
 
+	private final boolean partsReadFromDecodedBody;
+
 	private final @Nullable String advertisedCodings;
 
 	/**
 	 * Creates the rules.
 	 * @param settings the server's settings
 	 * @param recorder records the refused requests
+	 * @param partsReadFromDecodedBody whether the stack reads the parts of a multipart body
+	 * from the decoded body (WebFlux), rather than from the bytes as they were sent (a servlet
+	 * container), so that an encoded multipart body can be admitted
 	 */
-	public RequestDecodingRules(ServerCompressionSettings settings, CompressionRecorder recorder) {
+	public RequestDecodingRules(ServerCompressionSettings settings, CompressionRecorder recorder,
+			boolean partsReadFromDecodedBody) {
 		this.settings = settings;
 		this.recorder = recorder;
+		this.partsReadFromDecodedBody = partsReadFromDecodedBody;
 		this.advertisedCodings = (settings.decodeRequests() && settings.advertiseRequestCodings())
 				? settings.codecs().tokens() : null;
 	}
@@ -60,9 +66,9 @@ public final class RequestDecodingRules {
 					this.settings.codecs().tokens()));
 		}
 		List<ContentCodec> bodyDecoders = decoders.forBody(hasBody);
-		if (!bodyDecoders.isEmpty() && isForm(contentType.get())) {
+		if (!bodyDecoders.isEmpty() && !this.partsReadFromDecodedBody && isMultipart(contentType.get())) {
 			return refuse(bodyDecoders.get(0).coding(),
-					CodingProblem.unsupportedCodingForForms(String.join(", ", decoders.codings())));
+					CodingProblem.unsupportedCodingForMultipart(String.join(", ", decoders.codings())));
 		}
 		return new Admission(bodyDecoders, null);
 	}
@@ -88,12 +94,8 @@ public final class RequestDecodingRules {
 		return new Admission(List.of(), problem);
 	}
 
-	private static boolean isForm(@Nullable String contentType) {
-		if (contentType == null) {
-			return false;
-		}
-		String type = contentType.toLowerCase(Locale.ROOT);
-		return type.startsWith(MediaType.APPLICATION_FORM_URLENCODED_VALUE) || type.startsWith("multipart/");
+	private static boolean isMultipart(@Nullable String contentType) {
+		return contentType != null && contentType.toLowerCase(Locale.ROOT).startsWith("multipart/");
 	}
 
 	/**

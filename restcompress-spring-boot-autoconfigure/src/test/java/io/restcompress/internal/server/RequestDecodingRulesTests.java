@@ -65,13 +65,33 @@ class RequestDecodingRulesTests {
 	}
 
 	@ParameterizedTest
-	@ValueSource(strings = { "application/x-www-form-urlencoded", "Application/X-WWW-Form-Urlencoded; charset=UTF-8",
-			"multipart/form-data; boundary=x", "MULTIPART/mixed" })
-	void refusesAnEncodedFormAskingForItUnencoded(String contentType) {
+	@ValueSource(strings = { "multipart/form-data; boundary=x", "MULTIPART/mixed" })
+	void refusesAnEncodedMultipartBodyAskingForItUnencodedWhereTheContainerParsesTheSentBytes(String contentType) {
 		CodingProblem refusal = refusal(rules(true, true).admit(List.of("lzf"), () -> contentType, HAS_BODY));
 		assertThat(refusal.status()).isEqualTo(HttpStatus.UNSUPPORTED_MEDIA_TYPE);
 		assertThat(refusal.acceptEncoding()).isEqualTo("identity");
+		assertThat(refusal.detail()).contains("multipart");
 		assertThat(this.rejected).containsExactly("SERVER REQUEST lzf UNSUPPORTED_CODING");
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "multipart/form-data; boundary=x", "MULTIPART/mixed" })
+	void admitsAnEncodedMultipartBodyWhereThePartsAreReadFromTheDecodedBody(String contentType) {
+		RequestDecodingRules.Admission admission = rules(true, true, true).admit(List.of("lzf"), () -> contentType,
+				HAS_BODY);
+		assertThat(admission.refusal()).isNull();
+		assertThat(admission.decoders()).extracting(ContentCodec::coding).containsExactly("lzf");
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "application/x-www-form-urlencoded", "Application/X-WWW-Form-Urlencoded; charset=UTF-8" })
+	void admitsAnEncodedFormOnEveryStack(String contentType) {
+		for (boolean partsReadFromDecodedBody : new boolean[] { false, true }) {
+			RequestDecodingRules.Admission admission = rules(true, true, partsReadFromDecodedBody)
+				.admit(List.of("gzip"), () -> contentType, HAS_BODY);
+			assertThat(admission.refusal()).isNull();
+			assertThat(admission.decoders()).extracting(ContentCodec::coding).containsExactly("gzip");
+		}
 	}
 
 	@Test
@@ -130,10 +150,14 @@ class RequestDecodingRulesTests {
 	}
 
 	private RequestDecodingRules rules(boolean decodeRequests, boolean advertise) {
+		return rules(decodeRequests, advertise, false);
+	}
+
+	private RequestDecodingRules rules(boolean decodeRequests, boolean advertise, boolean partsReadFromDecodedBody) {
 		ContentCodecs codecs = ContentCodecs.of(new LzfCodec(), new GzipCodec(1));
 		return new RequestDecodingRules(new ServerCompressionSettings(codecs, codecs.all(), CompressionMode.ANNOTATED,
 				4500, List.of(MimeType.valueOf("application/json")), List.of(), decodeRequests, 16 * 1024 * 1024, 2,
-				advertise), this.recorder);
+				advertise), this.recorder, partsReadFromDecodedBody);
 	}
 
 }
