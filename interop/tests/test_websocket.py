@@ -112,3 +112,38 @@ def test_context_takeover_parameters_are_honoured(ws_url, engine):
             | client_window(engine)
         assert deflate(ws).remote_no_context_takeover and deflate(ws).local_no_context_takeover
         echo_all(ws)
+
+
+MAX_MESSAGE = 1 << 20
+"""The sample's largest message (WebSocketEchoConfiguration, WebSocketConfiguration)."""
+
+
+@pytest.mark.parametrize("compression", ["deflate", None])
+def test_a_message_of_the_limit_is_echoed_even_where_deflate_makes_its_frame_larger(ws_url, compression):
+    incompressible = random.Random(13).randbytes(MAX_MESSAGE)
+    with connect(ws_url, max_size=2**21, compression=compression) as ws:
+        ws.send(incompressible)
+        assert ws.recv(timeout=30) == incompressible
+
+
+@pytest.mark.parametrize("size", [MAX_MESSAGE + 1, 3 * MAX_MESSAGE])
+def test_a_compressible_message_past_the_limit_closes_with_1009(ws_url, size):
+    """RFC 6455, section 7.4.1: 1009 for a message too big to process, counted decoded."""
+    from websockets.exceptions import ConnectionClosed
+    with connect(ws_url, max_size=2**23) as ws:
+        assert deflate(ws) is not None
+        ws.send(b"\0" * size)
+        with pytest.raises(ConnectionClosed) as closed:
+            ws.recv(timeout=30)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
+
+
+@pytest.mark.parametrize("compression", ["deflate", None])
+def test_a_fragmented_message_past_the_limit_closes_with_1009(ws_url, compression):
+    from websockets.exceptions import ConnectionClosed
+    fragment = random.Random(17).randbytes(600_000)
+    with connect(ws_url, max_size=2**23, compression=compression) as ws:
+        ws.send([fragment, fragment])
+        with pytest.raises(ConnectionClosed) as closed:
+            ws.recv(timeout=30)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009

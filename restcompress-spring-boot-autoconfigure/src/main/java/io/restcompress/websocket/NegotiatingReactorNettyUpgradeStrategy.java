@@ -24,6 +24,11 @@ import org.springframework.web.server.ServerWebExchange;
  * when the policy declines them all (a field that is not written as RFC 6455 specifies offers
  * nothing). When the session's specification has compression off, the offers are left to
  * Netty, which then declines them. The session is recorded with what was negotiated.
+ * <p>
+ * With compression on, the configured frame payload limit is the limit of a decoded message
+ * (see {@link ReactorNettyWebSocketCompression#upgradeStrategy}): Netty is given a frame limit
+ * raised by deflate's overhead and an inflation limit of twice that, and a larger message
+ * closes the session with {@code 1009}.
  */
 final class NegotiatingReactorNettyUpgradeStrategy extends ReactorNettyRequestUpgradeStrategy {
 
@@ -33,11 +38,46 @@ final class NegotiatingReactorNettyUpgradeStrategy extends ReactorNettyRequestUp
 
 	private final WebSocketMessageRecorder recorder;
 
-	NegotiatingReactorNettyUpgradeStrategy(Supplier<WebsocketServerSpec.Builder> specBuilderSupplier,
+	private final Supplier<WebsocketServerSpec.Builder> configured;
+
+	/**
+	 * @param configured the specification as the application configured it
+	 */
+	NegotiatingReactorNettyUpgradeStrategy(Supplier<WebsocketServerSpec.Builder> configured,
 			PerMessageDeflateNegotiator negotiator, WebSocketMessageRecorder recorder) {
-		super(specBuilderSupplier);
+		super(() -> withCompressedFrameLimits(configured.get()));
+		this.configured = configured;
 		this.negotiator = negotiator;
 		this.recorder = recorder;
+	}
+
+	private static WebsocketServerSpec.Builder withCompressedFrameLimits(WebsocketServerSpec.Builder builder) {
+		WebsocketServerSpec spec = builder.build();
+		if (spec.compress()) {
+			int frameLimit = compressedFrameLimit(spec.maxFramePayloadLength());
+			builder.maxFramePayloadLength(frameLimit);
+			if (spec.maxDecompressionBufferSize() <= 0) {
+				builder.maxDecompressionBufferSize(decompressionLimit(frameLimit));
+			}
+		}
+		return builder;
+	}
+
+	/**
+	 * A frame limit that lets a message of the limit through in a compressed frame: deflate
+	 * adds a few bytes per block to data it cannot compress.
+	 */
+	private static int compressedFrameLimit(int messageLimit) {
+		return (int) Math.min(Integer.MAX_VALUE / 2, messageLimit + (messageLimit >> 6) + 1024L);
+	}
+
+	/**
+	 * Netty's inflater fails as soon as its buffer, at the limit, has less room than twice the
+	 * compressed bytes it has still to read, even if they would fit; twice the payload limit
+	 * lets every frame that inflates to at most the payload limit through.
+	 */
+	private static int decompressionLimit(int frameLimit) {
+		return 2 * frameLimit + 1;
 	}
 
 	@Override
@@ -48,8 +88,11 @@ final class NegotiatingReactorNettyUpgradeStrategy extends ReactorNettyRequestUp
 			HttpServerRequest request = ServerHttpRequestDecorator.getNativeRequest(exchange.getRequest());
 			answer = negotiate(request.requestHeaders());
 		}
-		return super.upgrade(exchange, new RecordingReactiveWebSocketHandler(handler, this.recorder, answer),
-				subProtocol, handshakeInfoFactory);
+		WebsocketServerSpec configured = this.configured.get().build();
+		int messageLimit = configured.compress() ? configured.maxFramePayloadLength() : Integer.MAX_VALUE;
+		return super.upgrade(exchange,
+				new RecordingReactiveWebSocketHandler(handler, this.recorder, answer, messageLimit), subProtocol,
+				handshakeInfoFactory);
 	}
 
 	/**

@@ -65,11 +65,15 @@ public final class ReactorNettyWebSocketCompression {
 	/**
 	 * Returns an upgrade strategy that negotiates permessage-deflate by the policy, records
 	 * each session, and builds each session's specification with {@link #serverSpec()} and then
-	 * {@code customizer}. Unless the customizer sets
-	 * {@code maxDecompressionBufferSize} itself, a compressed frame inflates to at most twice the
-	 * frame payload limit ({@code maxFramePayloadLength}, 64 KB unless the customizer sets it),
-	 * the headroom Netty's inflater needs to take every frame of up to that limit; a frame that
-	 * would inflate further closes the session.
+	 * {@code customizer}. With compression on, the frame payload limit the customizer sets
+	 * ({@code maxFramePayloadLength}, 64 KB unless it sets one) limits each message as the
+	 * application receives it, decoded: a larger message closes the session with {@code 1009}
+	 * (message too big), as the servlet engines do. So that a message of the limit passes
+	 * whatever its frames' deflate overhead, a frame on the wire may exceed the limit by
+	 * {@code 1/64} and 1 KB. Unless the customizer sets {@code maxDecompressionBufferSize}
+	 * itself, a compressed frame inflates to at most twice that frame limit, the headroom
+	 * Netty's inflater needs to take every frame of up to the limit; a frame that would inflate
+	 * further closes the session.
 	 * @param customizer further settings, applied after the compression settings
 	 * @return the upgrade strategy
 	 */
@@ -77,21 +81,8 @@ public final class ReactorNettyWebSocketCompression {
 		return new NegotiatingReactorNettyUpgradeStrategy(() -> {
 			WebsocketServerSpec.Builder builder = serverSpec();
 			customizer.accept(builder);
-			WebsocketServerSpec spec = builder.build();
-			if (spec.maxDecompressionBufferSize() <= 0) {
-				builder.maxDecompressionBufferSize(decompressionLimit(spec.maxFramePayloadLength()));
-			}
 			return builder;
 		}, new PerMessageDeflateNegotiator(this.policy), this.recorder);
-	}
-
-	/**
-	 * Netty's inflater fails as soon as its buffer, at the limit, has less room than twice the
-	 * compressed bytes it has still to read, even if they would fit; twice the payload limit
-	 * lets every frame that inflates to at most the payload limit through.
-	 */
-	private static int decompressionLimit(int maxFramePayloadLength) {
-		return (int) Math.min(Integer.MAX_VALUE, 2L * maxFramePayloadLength + 1);
 	}
 
 	/**

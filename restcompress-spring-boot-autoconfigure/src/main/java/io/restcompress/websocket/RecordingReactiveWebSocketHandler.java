@@ -5,6 +5,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 
+import io.netty.handler.codec.TooLongFrameException;
+import io.netty.handler.codec.compression.DecompressionException;
 import org.jspecify.annotations.Nullable;
 import org.reactivestreams.Publisher;
 import reactor.core.publisher.Flux;
@@ -12,6 +14,7 @@ import reactor.core.publisher.Mono;
 
 import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.core.io.buffer.DataBufferFactory;
+import org.springframework.core.io.buffer.DataBufferUtils;
 import org.springframework.web.reactive.socket.CloseStatus;
 import org.springframework.web.reactive.socket.HandshakeInfo;
 import org.springframework.web.reactive.socket.WebSocketHandler;
@@ -22,7 +25,8 @@ import org.springframework.web.reactive.socket.WebSocketSession;
  * Reports a reactive session's permessage-deflate parameters when it starts, and each data
  * message it receives or hands to the connection, to a {@link WebSocketMessageRecorder}. Spring
  * aggregates a fragmented message before the application receives it, so each message is
- * recorded once; pings and pongs are not data.
+ * recorded once; pings and pongs are not data. A received message larger than the message
+ * limit is not handed on: it closes the session with {@code 1009} (message too big).
  */
 final class RecordingReactiveWebSocketHandler implements WebSocketHandler {
 
@@ -32,11 +36,14 @@ final class RecordingReactiveWebSocketHandler implements WebSocketHandler {
 
 	private final @Nullable ExtensionOffer deflate;
 
+	private final int messageLimit;
+
 	RecordingReactiveWebSocketHandler(WebSocketHandler delegate, WebSocketMessageRecorder recorder,
-			@Nullable ExtensionOffer deflate) {
+			@Nullable ExtensionOffer deflate, int messageLimit) {
 		this.delegate = delegate;
 		this.recorder = recorder;
 		this.deflate = deflate;
+		this.messageLimit = messageLimit;
 	}
 
 	@Override
@@ -47,7 +54,8 @@ final class RecordingReactiveWebSocketHandler implements WebSocketHandler {
 	@Override
 	public Mono<Void> handle(WebSocketSession session) {
 		this.recorder.opened((this.deflate != null) ? parameters(this.deflate) : null);
-		return this.delegate.handle(new RecordingSession(session, this.recorder, this.deflate != null));
+		return this.delegate
+			.handle(new RecordingSession(session, this.recorder, this.deflate != null, this.messageLimit));
 	}
 
 	private static Map<String, @Nullable String> parameters(ExtensionOffer extension) {
@@ -64,15 +72,47 @@ final class RecordingReactiveWebSocketHandler implements WebSocketHandler {
 
 		private final boolean compressed;
 
-		RecordingSession(WebSocketSession session, WebSocketMessageRecorder recorder, boolean compressed) {
+		private final int messageLimit;
+
+		RecordingSession(WebSocketSession session, WebSocketMessageRecorder recorder, boolean compressed,
+				int messageLimit) {
 			this.session = session;
 			this.recorder = recorder;
 			this.compressed = compressed;
+			this.messageLimit = messageLimit;
 		}
 
 		@Override
 		public Flux<WebSocketMessage> receive() {
-			return this.session.receive().doOnNext((message) -> record(false, message));
+			return this.session.receive().<WebSocketMessage>handle((message, sink) -> {
+				if (message.getPayload().readableByteCount() > this.messageLimit) {
+					DataBufferUtils.release(message.getPayload());
+					closeTooBig().subscribe();
+					sink.complete();
+					return;
+				}
+				record(false, message);
+				sink.next(message);
+			}).onErrorResume(RecordingSession::tooBig, (ex) -> closeTooBig().then(Mono.empty()));
+		}
+
+		private Mono<Void> closeTooBig() {
+			return this.session.close(
+					CloseStatus.TOO_BIG_TO_PROCESS.withReason("message larger than " + this.messageLimit + " bytes"));
+		}
+
+		/**
+		 * Whether Netty failed a message for its size: a fragmented message past the frame limit,
+		 * or a frame inflating past the decompression limit.
+		 */
+		private static boolean tooBig(Throwable ex) {
+			for (Throwable cause = ex; cause != null; cause = cause.getCause()) {
+				if (cause instanceof TooLongFrameException || (cause instanceof DecompressionException
+						&& String.valueOf(cause.getMessage()).startsWith("Decompression buffer has reached maximum size"))) {
+					return true;
+				}
+			}
+			return false;
 		}
 
 		@Override

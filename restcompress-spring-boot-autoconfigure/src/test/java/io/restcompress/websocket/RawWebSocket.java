@@ -171,7 +171,9 @@ public final class RawWebSocket implements Closeable {
 			this.in.readFully(payload);
 			if (frameOpcode >= 8) {
 				if (frameOpcode == 8) {
-					throw new IOException("closed by the server: " + new String(payload, StandardCharsets.UTF_8));
+					int status = (payload.length >= 2) ? ((payload[0] & 0xff) << 8) | (payload[1] & 0xff) : -1;
+					String reason = (payload.length > 2) ? new String(payload, 2, payload.length - 2, StandardCharsets.UTF_8) : "";
+					throw new IOException("closed by the server: " + status + " " + reason);
 				}
 				fin = false;
 				continue;

@@ -70,7 +70,7 @@ class ReactorNettyWebSocketCompressionTests {
 			try (RawWebSocket socket = RawWebSocket.connect(port(context), "/echo", OFFER)) {
 				assertThat(socket.extensions()).isEqualTo("permessage-deflate");
 				socket.send(2, new byte[32 << 20], true);
-				assertThatIOException().isThrownBy(socket::receive);
+				assertThatIOException().isThrownBy(socket::receive).withMessageStartingWith("closed by the server: 1009");
 			}
 			byte[] incompressible = new byte[(1 << 20) - 1024];
 			new Random(7).nextBytes(incompressible);
@@ -79,6 +79,29 @@ class ReactorNettyWebSocketCompressionTests {
 					socket.send(2, largest, true);
 					assertThat(socket.receive().payload()).isEqualTo(largest);
 				}
+			}
+		}
+	}
+
+	/**
+	 * The frame payload limit limits messages as the application receives them: an
+	 * incompressible message of the limit passes although deflate makes its frame larger, and a
+	 * compressible one past the limit, though its frame is small, closes the session with 1009
+	 * before the application sees it.
+	 */
+	@Test
+	void limitsDecodedMessagesToTheFramePayloadLimit() throws Exception {
+		try (ConfigurableApplicationContext context = start()) {
+			byte[] incompressible = new byte[1 << 20];
+			new Random(11).nextBytes(incompressible);
+			try (RawWebSocket socket = RawWebSocket.connect(port(context), "/echo", OFFER)) {
+				socket.send(2, incompressible, true);
+				Message echoed = socket.receive();
+				assertThat(echoed.payload()).isEqualTo(incompressible);
+			}
+			try (RawWebSocket socket = RawWebSocket.connect(port(context), "/echo", OFFER)) {
+				socket.send(2, new byte[(1 << 20) + 1], true);
+				assertThatIOException().isThrownBy(socket::receive).withMessageStartingWith("closed by the server: 1009");
 			}
 		}
 	}
