@@ -139,6 +139,10 @@ final class CompressionExchange {
 		return this.rules.ineligibility(this.handler, status, fields);
 	}
 
+	void varyPartialContent(int status, ResponseFields fields) {
+		this.rules.varyPartialContent(this.handler, status, fields);
+	}
+
 	private AcceptEncoding acceptEncoding() {
 		if (this.acceptEncoding == null) {
 			this.acceptEncoding = AcceptEncoding

@@ -631,6 +631,9 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 	private void identity(@Nullable SkipReason reason, long contentLength) {
 		this.state = State.IDENTITY;
 		skipped(reason);
+		if (reason == SkipReason.STATUS_OR_METHOD) {
+			this.exchange.varyPartialContent(getStatus(), this.fields);
+		}
 		if (contentLength >= 0) {
 			super.setContentLengthLong(contentLength);
 		}

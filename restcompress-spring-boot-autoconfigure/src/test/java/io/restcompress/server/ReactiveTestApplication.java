@@ -16,6 +16,8 @@ import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
+import org.springframework.core.io.ByteArrayResource;
+import org.springframework.core.io.Resource;
 import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.core.io.buffer.DataBufferUtils;
 import org.springframework.core.io.buffer.DefaultDataBufferFactory;
@@ -80,6 +82,11 @@ class ReactiveTestApplication {
 		@GetMapping("/known-length/{size}")
 		ResponseEntity<byte[]> knownLength(@PathVariable int size) {
 			return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(TestPayloads.json(size));
+		}
+
+		@GetMapping("/resource/{size}")
+		ResponseEntity<Resource> resource(@PathVariable int size) {
+			return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(new ByteArrayResource(TestPayloads.json(size)));
 		}
 
 		@GetMapping("/unknown-length/{size}")

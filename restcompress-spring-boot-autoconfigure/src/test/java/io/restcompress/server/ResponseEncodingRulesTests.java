@@ -115,6 +115,29 @@ class ResponseEncodingRulesTests {
 			.isEqualTo(SkipReason.STATUS_OR_METHOD);
 	}
 
+	@ParameterizedTest
+	@ValueSource(strings = { "bytes 0-99/10000", "bytes 0-99/4500", "bytes 0-99/*", "bytes 0-99/x1", "bytes 0-99" })
+	void variesAPartialResponseWhoseOkWouldVary(String contentRange) {
+		this.response.setHeader("Content-Range", contentRange);
+		this.rules.varyPartialContent(HandlerCompression.SERVER_DEFAULTS, 206, this.fields);
+		assertThat(this.response.getHeaders("Vary")).containsExactly("Accept-Encoding");
+	}
+
+	@Test
+	void doesNotVaryAPartialResponseWhoseOkWouldNot() {
+		this.response.setHeader("Content-Range", "bytes 0-99/4499");
+		this.rules.varyPartialContent(HandlerCompression.SERVER_DEFAULTS, 206, this.fields);
+		this.response.setHeader("Content-Range", "bytes 0-99/10000");
+		this.rules.varyPartialContent(HandlerCompression.EXCLUDED, 206, this.fields);
+		this.rules.varyPartialContent(HandlerCompression.SERVER_DEFAULTS, 200, this.fields);
+		this.response.setContentType("multipart/byteranges; boundary=x");
+		this.rules.varyPartialContent(HandlerCompression.SERVER_DEFAULTS, 206, this.fields);
+		this.response.setContentType("application/json");
+		this.response.setHeader("Cache-Control", "no-transform");
+		this.rules.varyPartialContent(HandlerCompression.SERVER_DEFAULTS, 206, this.fields);
+		assertThat(this.response.getHeaders("Vary")).isEmpty();
+	}
+
 	@Test
 	void skipsAlreadyEncodedAndUntransformableResponses() {
 		this.response.setHeader("Content-Encoding", "br");

@@ -20,6 +20,8 @@ import jakarta.servlet.http.HttpServletResponse;
 import io.restcompress.LzfCompressed;
 import io.restcompress.NotCompressed;
 
+import org.springframework.core.io.ByteArrayResource;
+import org.springframework.core.io.Resource;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
@@ -75,6 +77,13 @@ final class TestEndpoints {
 		@GetMapping("/large")
 		ResponseEntity<byte[]> largeKnownLength() {
 			return large();
+		}
+
+		@GetMapping("/resource/{size}")
+		ResponseEntity<Resource> resource(@PathVariable int size) {
+			return ResponseEntity.ok()
+				.contentType(MediaType.APPLICATION_JSON)
+				.body(new ByteArrayResource(TestPayloads.json(size)));
 		}
 
 		@GetMapping("/unknown-length/{size}")

@@ -63,12 +63,20 @@ public final class EncodingHeaders {
 		return (codec != null) ? EntityTags.withCoding(etag, codec.entityTagSuffix()) : etag;
 	}
 
+	/**
+	 * Adds {@code Accept-Encoding} to a response's {@code Vary}, unless it is there already.
+	 * @param fields the response's header fields
+	 */
+	public static void varyOnAcceptEncoding(ResponseFields fields) {
+		String vary = VaryHeader.withAcceptEncoding(fields.getAll(HttpHeaders.VARY));
+		if (vary != null) {
+			fields.set(HttpHeaders.VARY, vary);
+		}
+	}
+
 	private static void addVary(ResponseEncodingDecision decision, ResponseFields fields) {
 		if (decision.varies()) {
-			String vary = VaryHeader.withAcceptEncoding(fields.getAll(HttpHeaders.VARY));
-			if (vary != null) {
-				fields.set(HttpHeaders.VARY, vary);
-			}
+			varyOnAcceptEncoding(fields);
 		}
 	}
 

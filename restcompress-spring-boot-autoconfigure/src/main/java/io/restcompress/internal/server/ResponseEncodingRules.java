@@ -203,6 +203,49 @@ public final class ResponseEncodingRules {
 	}
 
 	/**
+	 * Adds {@code Vary: Accept-Encoding} to a {@code 206 (Partial Content)} whose {@code 200}
+	 * would carry it (RFC 9110, section 15.3.7): a range of the unencoded representation of a
+	 * handler, type and complete length (from {@code Content-Range}, or unknown) that rules 1 to
+	 * 5 would have made eligible. A {@code multipart/byteranges} answer gets none.
+	 * @param handler what the handler allows, or {@code null} if no handler resolution ran
+	 * @param status the status code
+	 * @param fields the response's header fields
+	 */
+	public void varyPartialContent(@Nullable HandlerCompression handler, int status, ResponseFields fields) {
+		if (status != 206 || !allows(handler) || encodedOrUntransformable(fields)) {
+			return;
+		}
+		String contentType = fields.get(HttpHeaders.CONTENT_TYPE);
+		long completeLength = completeLength(fields.get(HttpHeaders.CONTENT_RANGE));
+		if (contentType != null && compressibleType(contentType)
+				&& (completeLength < 0 || completeLength >= this.settings.minResponseSize())) {
+			EncodingHeaders.varyOnAcceptEncoding(fields);
+		}
+	}
+
+	/**
+	 * The complete length a {@code Content-Range} names ({@code bytes 0-99/4500}), or
+	 * {@code -1} if it is unknown ({@code *}) or the field is absent or malformed.
+	 */
+	static long completeLength(@Nullable String contentRange) {
+		if (contentRange == null) {
+			return -1;
+		}
+		int slash = contentRange.lastIndexOf('/');
+		String length = contentRange.substring(slash + 1).trim();
+		if (slash < 0 || length.isEmpty() || length.length() > 18) {
+			return -1;
+		}
+		for (int i = 0; i < length.length(); i++) {
+			char c = length.charAt(i);
+			if (c < '0' || c > '9') {
+				return -1;
+			}
+		}
+		return Long.parseLong(length);
+	}
+
+	/**
 	 * Whether a response with this status may have an encoded body: not 1xx, 204, 206 or 304.
 	 * @param status the status code
 	 * @return {@code true} if it may

@@ -194,6 +194,9 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 	private void identity(@Nullable SkipReason reason) {
 		this.decided = true;
 		this.exchange.skipped(reason);
+		if (reason == SkipReason.STATUS_OR_METHOD) {
+			this.exchange.varyPartialContent(status(), this.fields);
+		}
 	}
 
 	/**
@@ -392,7 +395,7 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 				if (identityLength >= 0 && getHeaders().getContentLength() != identityLength) {
 					getHeaders().setContentLength(identityLength);
 				}
-				EncodingServerHttpResponse.this.exchange.skipped(decision.skipReason());
+				identity(decision.skipReason());
 				return;
 			}
 			if (EncodingServerHttpResponse.this.exchange.isHead()) {

@@ -102,6 +102,10 @@ final class ReactiveCompressionExchange {
 		return this.rules.ineligibility(handler(), status, fields);
 	}
 
+	void varyPartialContent(int status, ResponseFields fields) {
+		this.rules.varyPartialContent(handler(), status, fields);
+	}
+
 	void skipped(@Nullable SkipReason reason) {
 		this.recorder.skipped(Side.SERVER, Direction.RESPONSE, (reason != null) ? reason : SkipReason.STATUS_OR_METHOD);
 	}
