@@ -25,7 +25,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * RestClient with restcompress's streaming request factory over HTTP/2 (h2c, Reactor Netty's
  * request factory) to the project's own server on Tomcat: bodies far larger than a stream's
  * flow-control window are compressed as they are written and arrive decoded, byte for byte,
- * one request after another on the same connection.
+ * one request after another.
  */
 @SpringBootTest(classes = OwnServerTests.App.class, webEnvironment = WebEnvironment.RANDOM_PORT,
 		properties = "server.http2.enabled=true")
