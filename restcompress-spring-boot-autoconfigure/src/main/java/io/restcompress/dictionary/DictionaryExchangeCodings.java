@@ -24,6 +24,8 @@ import org.springframework.http.HttpHeaders;
  */
 public final class DictionaryExchangeCodings implements ExchangeCodings {
 
+	private static final List<String> SUCCESS_ONLY_FIELDS = List.of(DictionaryFields.USE_AS_DICTIONARY);
+
 	private final DictionaryStore store;
 
 	private final DictionaryCodings codings;
@@ -92,6 +94,14 @@ public final class DictionaryExchangeCodings implements ExchangeCodings {
 		StoredDictionary dictionary = (hash != null) ? find(declaration, hash, pathWithinApplication, requestHeader)
 				: null;
 		return (dictionary != null) ? this.codings.of(dictionary, declaration.codings()) : List.of();
+	}
+
+	/**
+	 * {@code Use-As-Dictionary}: an error response is no dictionary for the next version.
+	 */
+	@Override
+	public List<String> successOnlyFields() {
+		return SUCCESS_ONLY_FIELDS;
 	}
 
 	/**

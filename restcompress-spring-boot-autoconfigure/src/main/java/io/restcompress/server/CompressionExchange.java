@@ -4,6 +4,7 @@ import java.util.Collections;
 import java.util.List;
 
 import io.restcompress.codec.AcceptEncoding;
+import io.restcompress.internal.server.ExchangeCodings;
 import io.restcompress.internal.server.HandlerCompression;
 import io.restcompress.internal.server.ResponseEncodingDecision;
 import io.restcompress.internal.server.ResponseBodyCopy;
@@ -43,6 +44,8 @@ final class CompressionExchange {
 
 	private List<String> keptInVary = List.of();
 
+	private List<String> successOnlyFields = List.of();
+
 	CompressionExchange(ResponseEncodingRules rules, HttpServletRequest request, boolean responseEncodable) {
 		this.rules = rules;
 		this.request = request;
@@ -68,6 +71,22 @@ final class CompressionExchange {
 	 * dictionary handler's {@code Available-Dictionary}).
 	 * @param names the field names
 	 */
+	/**
+	 * Names response header fields that only a successful ({@code 2xx}) response keeps.
+	 */
+	void keepOnlyOnSuccess(List<String> names) {
+		this.successOnlyFields = List.copyOf(names);
+	}
+
+	/**
+	 * Removes the fields that only a successful response keeps from one that got this status.
+	 */
+	void statusSet(int status, ResponseFields fields) {
+		if (!this.successOnlyFields.isEmpty()) {
+			ExchangeCodings.keepOnlyOnSuccess(this.successOnlyFields, status, fields);
+		}
+	}
+
 	void keepInVary(List<String> names) {
 		this.keptInVary = List.copyOf(names);
 	}

@@ -62,6 +62,7 @@ public class CompressionHandlerInterceptor implements HandlerInterceptor {
 		List<ContentCodec> offered = this.exchangeCodings.offer(handler, request.getRequestURI(),
 				() -> ServletApplicationPaths.applicationPath(request), requestFields(request),
 				new ServletResponseFields(response));
+		exchange.keepOnlyOnSuccess(this.exchangeCodings.successOnlyFields());
 		List<String> addedToVary = VaryHeader.added(varyBefore, response.getHeaders(HttpHeaders.VARY));
 		if (!addedToVary.isEmpty()) {
 			exchange.keepInVary(addedToVary);

@@ -230,9 +230,16 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 	}
 
 	@Override
+	public void setStatus(int status) {
+		this.exchange.statusSet(status, this.fields);
+		super.setStatus(status);
+	}
+
+	@Override
 	public void sendError(int status, String message) throws IOException {
 		this.bodyLock.lock();
 		try {
+			this.exchange.statusSet(status, this.fields);
 			abandonBody();
 			super.sendError(status, message);
 		}
@@ -245,6 +252,7 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 	public void sendError(int status) throws IOException {
 		this.bodyLock.lock();
 		try {
+			this.exchange.statusSet(status, this.fields);
 			abandonBody();
 			super.sendError(status);
 		}

@@ -113,6 +113,17 @@ abstract class AbstractDictionaryServerTests extends DictionaryServerTestBase {
 	}
 
 	@Test
+	void anErrorResponseOfADictionaryHandlerIsNoDictionary() throws Exception {
+		assertThat(get("/api/feed").headers().firstValue("Use-As-Dictionary")).isPresent();
+		HttpResponse<byte[]> gone = get("/api/feed/gone", "Accept-Encoding", "gzip");
+		assertThat(gone.statusCode()).isEqualTo(410);
+		assertThat(gone.headers().firstValue("Use-As-Dictionary")).isEmpty();
+		HttpResponse<byte[]> missing = get("/api/feed/missing", "Accept-Encoding", "gzip");
+		assertThat(missing.statusCode()).isEqualTo(404);
+		assertThat(missing.headers().firstValue("Use-As-Dictionary")).isEmpty();
+	}
+
+	@Test
 	void dczCarriesItsOwnEntityTagAndAConditionalRequestWithItGetsNotModified() throws Exception {
 		byte[] previous = get("/api/feed").body();
 		String available = DictionaryFields.availableDictionary(DczCodec.sha256(previous));

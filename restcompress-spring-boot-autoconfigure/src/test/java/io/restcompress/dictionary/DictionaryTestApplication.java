@@ -28,6 +28,7 @@ import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.filter.OncePerRequestFilter;
+import org.springframework.web.server.ResponseStatusException;
 import org.springframework.web.server.ServerWebExchange;
 import org.springframework.web.server.WebFilter;
 import org.springframework.web.server.WebFilterChain;
@@ -65,6 +66,18 @@ public class DictionaryTestApplication {
 			this.availableDictionary = available;
 			return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).eTag("\"v" + this.version + "\"")
 				.body(document(this.version));
+		}
+
+		@DictionaryCompressed(match = "/api/feed*")
+		@GetMapping("/api/feed/gone")
+		ResponseEntity<byte[]> goneFeed() {
+			return ResponseEntity.status(HttpStatus.GONE).contentType(MediaType.APPLICATION_JSON).body(document(1));
+		}
+
+		@DictionaryCompressed(match = "/api/feed*")
+		@GetMapping("/api/feed/missing")
+		ResponseEntity<byte[]> missingFeed() {
+			throw new ResponseStatusException(HttpStatus.NOT_FOUND, "no such feed");
 		}
 
 		@DictionaryCompressed(match = "/api/excluded/feed*")

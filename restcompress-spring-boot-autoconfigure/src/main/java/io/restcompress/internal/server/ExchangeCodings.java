@@ -36,4 +36,29 @@ public interface ExchangeCodings {
 	List<ContentCodec> offer(Object handler, String path, Supplier<String> applicationPath,
 			Function<String, @Nullable String> requestHeader, ResponseFields response);
 
+	/**
+	 * Names the response header fields that {@link #offer} may set and that only a successful
+	 * ({@code 2xx}) response may carry: the content-coding layer removes them from a response
+	 * that ends up with another status.
+	 * @return the field names, empty for none
+	 */
+	default List<String> successOnlyFields() {
+		return List.of();
+	}
+
+	/**
+	 * Removes the {@linkplain #successOnlyFields() success-only fields} from a response whose
+	 * status is not {@code 2xx}.
+	 * @param names the field names
+	 * @param status the response's status code
+	 * @param response the response's header fields, not yet committed
+	 */
+	static void keepOnlyOnSuccess(List<String> names, int status, ResponseFields response) {
+		if (status < 200 || status > 299) {
+			for (String name : names) {
+				response.set(name, null);
+			}
+		}
+	}
+
 }

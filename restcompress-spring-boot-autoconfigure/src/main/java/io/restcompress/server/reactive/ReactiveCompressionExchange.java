@@ -25,6 +25,7 @@ import org.jspecify.annotations.Nullable;
 
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpMethod;
+import org.springframework.http.HttpStatusCode;
 import org.springframework.web.reactive.HandlerMapping;
 import org.springframework.web.server.ServerWebExchange;
 import org.springframework.http.server.reactive.ServerHttpRequest;
@@ -209,8 +210,14 @@ final class ReactiveCompressionExchange {
 			if (!allowed.allowed() || handler == null) {
 				return allowed;
 			}
-			return allowed.withFirst(this.exchangeCodings.offer(handler, exchange.getRequest().getPath().value(),
-					() -> exchange.getRequest().getPath().contextPath().value(), requestFields(exchange.getRequest()), ResponseFields.of(exchange.getResponse().getHeaders())), this.serverCodecs);
+			ResponseFields response = ResponseFields.of(exchange.getResponse().getHeaders());
+			List<ContentCodec> offered = this.exchangeCodings.offer(handler, exchange.getRequest().getPath().value(),
+					() -> exchange.getRequest().getPath().contextPath().value(), requestFields(exchange.getRequest()),
+					response);
+			HttpStatusCode status = exchange.getResponse().getStatusCode();
+			ExchangeCodings.keepOnlyOnSuccess(this.exchangeCodings.successOnlyFields(),
+					(status != null) ? status.value() : 200, response);
+			return allowed.withFirst(offered, this.serverCodecs);
 		}
 
 		/**
