@@ -32,6 +32,16 @@ class PartialContentIntegrationTests {
 		}
 
 		@Test
+		void sendsSeveralRangesWithTheVaryOfTheirOk() {
+			HttpResponse<byte[]> partial = this.http.get("/resource/20000", "Accept-Encoding", "gzip", "Range",
+					"bytes=0-9,20-29");
+			assertThat(partial.statusCode()).isEqualTo(206);
+			assertThat(partial.headers().firstValue("Content-Type")).hasValueSatisfying(
+					(type) -> assertThat(type).startsWith("multipart/byteranges"));
+			assertThat(partial.headers().allValues("Vary")).containsExactly("Accept-Encoding");
+		}
+
+		@Test
 		void sendsARangeOfARepresentationBelowTheThresholdWithoutVary() {
 			HttpResponse<byte[]> ok = this.http.get("/resource/1000", "Accept-Encoding", "gzip");
 			assertThat(ok.headers().allValues("Vary")).isEmpty();

@@ -124,13 +124,20 @@ class ResponseEncodingRulesTests {
 	}
 
 	@Test
+	void variesAMultipleRangesResponseWhoseOkMayVary() {
+		this.response.setContentType("multipart/byteranges; boundary=x");
+		this.rules.varyPartialContent(HandlerCompression.SERVER_DEFAULTS, 206, this.fields);
+		assertThat(this.response.getHeaders("Vary")).containsExactly("Accept-Encoding");
+	}
+
+	@Test
 	void doesNotVaryAPartialResponseWhoseOkWouldNot() {
 		this.response.setHeader("Content-Range", "bytes 0-99/4499");
 		this.rules.varyPartialContent(HandlerCompression.SERVER_DEFAULTS, 206, this.fields);
 		this.response.setHeader("Content-Range", "bytes 0-99/10000");
 		this.rules.varyPartialContent(HandlerCompression.EXCLUDED, 206, this.fields);
 		this.rules.varyPartialContent(HandlerCompression.SERVER_DEFAULTS, 200, this.fields);
-		this.response.setContentType("multipart/byteranges; boundary=x");
+		this.response.setContentType("image/png");
 		this.rules.varyPartialContent(HandlerCompression.SERVER_DEFAULTS, 206, this.fields);
 		this.response.setContentType("application/json");
 		this.response.setHeader("Cache-Control", "no-transform");

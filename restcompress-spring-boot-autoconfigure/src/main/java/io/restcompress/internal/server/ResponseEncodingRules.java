@@ -206,7 +206,8 @@ public final class ResponseEncodingRules {
 	 * Adds {@code Vary: Accept-Encoding} to a {@code 206 (Partial Content)} whose {@code 200}
 	 * would carry it (RFC 9110, section 15.3.7): a range of the unencoded representation of a
 	 * handler, type and complete length (from {@code Content-Range}, or unknown) that rules 1 to
-	 * 5 would have made eligible. A {@code multipart/byteranges} answer gets none.
+	 * 5 would have made eligible. A {@code multipart/byteranges} answer, which names neither the
+	 * representation's type nor its length, gets it when rules 1 and 3 hold.
 	 * @param handler what the handler allows, or {@code null} if no handler resolution ran
 	 * @param status the status code
 	 * @param fields the response's header fields
@@ -216,9 +217,13 @@ public final class ResponseEncodingRules {
 			return;
 		}
 		String contentType = fields.get(HttpHeaders.CONTENT_TYPE);
+		if (contentType == null) {
+			return;
+		}
 		long completeLength = completeLength(fields.get(HttpHeaders.CONTENT_RANGE));
-		if (contentType != null && compressibleType(contentType)
-				&& (completeLength < 0 || completeLength >= this.settings.minResponseSize())) {
+		boolean byteRanges = contentType.regionMatches(true, 0, "multipart/byteranges", 0, 20);
+		if (byteRanges || (compressibleType(contentType)
+				&& (completeLength < 0 || completeLength >= this.settings.minResponseSize()))) {
 			EncodingHeaders.varyOnAcceptEncoding(fields);
 		}
 	}
