@@ -60,7 +60,7 @@ public class ContentCodingFilter extends OncePerRequestFilter {
 		this.recorder = recorder;
 		this.rules = rules;
 		this.decodingRecorder = rules.decodingRecorder(recorder);
-		this.requestRules = new RequestDecodingRules(settings, recorder, false);
+		this.requestRules = new RequestDecodingRules(settings, recorder);
 	}
 
 	@Override
@@ -197,7 +197,7 @@ public class ContentCodingFilter extends OncePerRequestFilter {
 	private HttpServletRequest request(HttpServletRequest request, List<ContentCodec> bodyDecoders) {
 		HttpServletRequest wrapped = request;
 		if (!bodyDecoders.isEmpty()) {
-			wrapped = new DecodingRequestWrapper(wrapped, bodyDecoders, this.settings.maxDecodedRequestSize(),
+			wrapped = new DecodingRequestWrapper(wrapped, bodyDecoders, this.settings,
 					new RecordingDecodingListener(this.decodingRecorder, Side.SERVER, Direction.REQUEST));
 		}
 		if (ConditionalRequestWrapper.applies(request)) {

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
+import java.io.UnsupportedEncodingException;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.util.Collections;
@@ -21,6 +22,7 @@ import jakarta.servlet.http.HttpServletRequestWrapper;
 
 import io.restcompress.codec.ContentCodec;
 import io.restcompress.codec.ContentDecoding;
+import io.restcompress.codec.ContentTooLargeException;
 
 import org.jspecify.annotations.Nullable;
 
@@ -31,7 +33,8 @@ import org.springframework.http.MediaType;
  * by the {@link ContentDecoding} pipeline as it is read (at most the configured number of
  * bytes), and no {@code Content-Encoding} or {@code Content-Length}. The parameters of a form
  * {@code POST} come from the decoded body, not from the container, which would parse the bytes
- * as they were sent.
+ * as they were sent, held to the form limits as the container holds an unencoded form: a larger
+ * body is answered with 413, too many parameters or a malformed one with 400.
  */
 final class DecodingRequestWrapper extends HttpServletRequestWrapper {
 
@@ -39,11 +42,13 @@ final class DecodingRequestWrapper extends HttpServletRequestWrapper {
 
 	private final List<ContentCodec> decoders;
 
-	private final long maxDecodedBytes;
+	private final ServerCompressionSettings settings;
 
 	private final ContentDecoding.Listener listener;
 
 	private @Nullable DecodedInputStream body;
+
+	private boolean inputStreamTaken;
 
 	private @Nullable BufferedReader reader;
 
@@ -52,14 +57,14 @@ final class DecodingRequestWrapper extends HttpServletRequestWrapper {
 	/**
 	 * @param decoders the codecs that undo the body's codings, in decoding order (the last one
 	 * applied first), not empty
-	 * @param maxDecodedBytes the most bytes any layer may produce
+	 * @param settings the decoded-size and form limits
 	 * @param listener receives what decoding reports
 	 */
-	DecodingRequestWrapper(HttpServletRequest request, List<ContentCodec> decoders, long maxDecodedBytes,
-			ContentDecoding.Listener listener) {
+	DecodingRequestWrapper(HttpServletRequest request, List<ContentCodec> decoders,
+			ServerCompressionSettings settings, ContentDecoding.Listener listener) {
 		super(request);
 		this.decoders = decoders;
-		this.maxDecodedBytes = maxDecodedBytes;
+		this.settings = settings;
 		this.listener = listener;
 	}
 
@@ -68,24 +73,33 @@ final class DecodingRequestWrapper extends HttpServletRequestWrapper {
 		if (this.reader != null) {
 			throw new IllegalStateException("getReader() has already been called for this request");
 		}
+		this.inputStreamTaken = true;
 		return decodedBody();
 	}
 
 	@Override
 	public BufferedReader getReader() throws IOException {
 		if (this.reader == null) {
-			if (this.body != null) {
+			if (this.inputStreamTaken) {
 				throw new IllegalStateException("getInputStream() has already been called for this request");
 			}
-			this.reader = new BufferedReader(new InputStreamReader(decodedBody(), charset()));
+			String encoding = getCharacterEncoding();
+			Charset charset;
+			try {
+				charset = (encoding != null) ? Charset.forName(encoding) : StandardCharsets.ISO_8859_1;
+			}
+			catch (IllegalArgumentException ex) {
+				throw new UnsupportedEncodingException(encoding);
+			}
+			this.reader = new BufferedReader(new InputStreamReader(decodedBody(), charset));
 		}
 		return this.reader;
 	}
 
 	private DecodedInputStream decodedBody() throws IOException {
 		if (this.body == null) {
-			this.body = new DecodedInputStream(
-					ContentDecoding.open(super.getInputStream(), this.decoders, this.maxDecodedBytes, this.listener));
+			this.body = new DecodedInputStream(ContentDecoding.open(super.getInputStream(), this.decoders,
+					this.settings.maxDecodedRequestSize(), this.listener));
 		}
 		return this.body;
 	}
@@ -126,28 +140,45 @@ final class DecodingRequestWrapper extends HttpServletRequestWrapper {
 
 	/**
 	 * The query's parameters, then the decoded body's unless the application has read the body
-	 * itself, as a container gives them.
+	 * itself, as a container gives them. A failure is thrown unchecked, with the decoding
+	 * failure as its cause, which the filter answers.
 	 */
 	private Map<String, String[]> formParameters() {
 		if (this.formParameters == null) {
-			FormParameters parameters = new FormParameters();
-			parameters.add(getQueryString(), StandardCharsets.UTF_8);
-			if (this.body == null && this.reader == null) {
-				try {
-					parameters.add(new String(decodedBody().readAllBytes(), charset()), charset());
+			String coding = this.decoders.get(0).coding();
+			FormParameters parameters = new FormParameters(coding, this.settings.maxFormParameters());
+			try {
+				parameters.add(getQueryString(), StandardCharsets.UTF_8);
+				if (this.body == null) {
+					parameters.add(formBody(coding), formCharset(coding));
 				}
-				catch (IOException ex) {
-					throw new UncheckedIOException(ex);
-				}
+			}
+			catch (IOException ex) {
+				throw new UncheckedIOException(ex);
 			}
 			this.formParameters = parameters.toMap();
 		}
 		return this.formParameters;
 	}
 
-	private Charset charset() {
+	private String formBody(String coding) throws IOException {
+		long limit = this.settings.maxFormSize();
+		byte[] form = decodedBody().readNBytes((int) Math.min(Integer.MAX_VALUE - 8, limit + 1));
+		if (form.length > limit) {
+			throw new ContentTooLargeException(coding, "Decoded " + coding + " form body exceeds the limit of " + limit
+					+ " bytes (restcompress.server.request.max-form-size)");
+		}
+		return new String(form, formCharset(coding));
+	}
+
+	private Charset formCharset(String coding) throws FormParameters.InvalidFormException {
 		String encoding = getCharacterEncoding();
-		return (encoding != null) ? Charset.forName(encoding) : StandardCharsets.ISO_8859_1;
+		try {
+			return (encoding != null) ? Charset.forName(encoding) : StandardCharsets.ISO_8859_1;
+		}
+		catch (IllegalArgumentException ex) {
+			throw new FormParameters.InvalidFormException(coding, "unknown charset '" + encoding + "'");
+		}
 	}
 
 	/**

@@ -147,15 +147,18 @@ class ReactiveRequestDecodingIntegrationTests extends AbstractServerIntegrationT
 		assertThat(new String(response.body(), StandardCharsets.UTF_8)).isEqualTo("{a=[été 1], b=[2]}");
 	}
 
+	/**
+	 * Spring's multipart parser stops reading at the closing delimiter, so a corrupt or
+	 * truncated encoding after it would go unnoticed: encoded multipart bodies are refused.
+	 */
 	@Test
-	void givesAnEncodedMultipartBodysPartsFromItsDecodedBody() {
-		String multipart = "--x\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\none\r\n"
-				+ "--x\r\nContent-Disposition: form-data; name=\"b\"\r\n\r\ntwo\r\n--x--\r\n";
-		HttpResponse<byte[]> response = this.http.post("/parts",
-				HttpTestClient.encode("lzf", multipart.getBytes(StandardCharsets.US_ASCII)), "Content-Encoding", "lzf",
+	void refusesAnEncodedMultipartBodyWith415AskingForIdentity() {
+		String multipart = "--x\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\none\r\n--x--\r\n";
+		HttpResponse<byte[]> response = this.http.post("/echo",
+				HttpTestClient.encode("gzip", multipart.getBytes(StandardCharsets.US_ASCII)), "Content-Encoding", "gzip",
 				"Content-Type", "multipart/form-data; boundary=x");
-		assertThat(response.statusCode()).isEqualTo(200);
-		assertThat(new String(response.body(), StandardCharsets.UTF_8)).isEqualTo("[a=one, b=two]");
+		assertThat(response.statusCode()).isEqualTo(415);
+		assertThat(header(response, "Accept-Encoding")).isEqualTo("identity");
 	}
 
 	@Test

@@ -1,6 +1,5 @@
 package io.restcompress.server;
 
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -159,20 +158,6 @@ class ReactiveTestApplication {
 		@PostMapping("/form")
 		Mono<String> form(ServerWebExchange exchange) {
 			return exchange.getFormData().map(Object::toString);
-		}
-
-		@NotCompressed
-		@PostMapping("/parts")
-		Mono<String> parts(ServerWebExchange exchange) {
-			return exchange.getMultipartData()
-				.flatMapMany((parts) -> Flux.fromIterable(parts.toSingleValueMap().values()))
-				.flatMap((part) -> DataBufferUtils.join(part.content()).map((content) -> {
-					String text = content.toString(StandardCharsets.UTF_8);
-					DataBufferUtils.release(content);
-					return part.name() + "=" + text;
-				}))
-				.collectList()
-				.map(Object::toString);
 		}
 
 	}

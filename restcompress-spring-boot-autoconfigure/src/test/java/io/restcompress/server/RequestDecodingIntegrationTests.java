@@ -186,10 +186,46 @@ class RequestDecodingIntegrationTests extends AbstractServerIntegrationTests {
 	@Test
 	void givesTheQuerysParametersBeforeThoseOfAnEncodedFormsBody() {
 		HttpResponse<byte[]> response = this.http.post("/plain/form/all?a=query&c=3",
-				HttpTestClient.encode("lzf", "a=body&b=2&=ignored&b&d=%zz".getBytes(StandardCharsets.US_ASCII)),
+				HttpTestClient.encode("lzf", "a=body&b=2&&b".getBytes(StandardCharsets.US_ASCII)),
 				"Content-Encoding", "lzf", "Content-Type", "application/x-www-form-urlencoded; charset=UTF-8");
 		assertThat(response.statusCode()).isEqualTo(200);
 		assertThat(new String(response.body(), StandardCharsets.UTF_8)).isEqualTo("a=[query, body] c=[3] b=[2, ]");
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "a=1&=nameless", "a=%zz", "a=1&b=%E" })
+	void answersAnEncodedFormWithAMalformedParameterWith400AsTheContainerDoesAnUnencodedOne(String form) {
+		HttpResponse<byte[]> plain = this.http.post("/plain/form", form.getBytes(StandardCharsets.US_ASCII),
+				"Content-Type", "application/x-www-form-urlencoded");
+		HttpResponse<byte[]> encoded = this.http.post("/plain/form",
+				HttpTestClient.encode("gzip", form.getBytes(StandardCharsets.US_ASCII)), "Content-Encoding", "gzip",
+				"Content-Type", "application/x-www-form-urlencoded");
+		assertThat(plain.statusCode()).isEqualTo(400);
+		assertThat(encoded.statusCode()).isEqualTo(400);
+		assertThat(header(encoded, "Content-Type")).isEqualTo("application/problem+json");
+		assertThat(new String(encoded.body(), StandardCharsets.UTF_8)).contains("\"coding\":\"gzip\"");
+	}
+
+	@Test
+	void answersAnEncodedFormWithMoreParametersThanTheContainerTakesWith400() {
+		byte[] form = "a=1&".repeat(1001).getBytes(StandardCharsets.US_ASCII);
+		HttpResponse<byte[]> plain = this.http.post("/plain/form", form, "Content-Type",
+				"application/x-www-form-urlencoded");
+		HttpResponse<byte[]> encoded = this.http.post("/plain/form", HttpTestClient.encode("zstd", form),
+				"Content-Encoding", "zstd", "Content-Type", "application/x-www-form-urlencoded");
+		assertThat(plain.statusCode()).isEqualTo(400);
+		assertThat(encoded.statusCode()).isEqualTo(400);
+		assertThat(new String(encoded.body(), StandardCharsets.UTF_8)).contains("more than 1000 parameters",
+				"max-form-parameters");
+	}
+
+	@Test
+	void readsAnEncodedFormsParametersAndThenAnEmptyReader() {
+		HttpResponse<byte[]> response = this.http.post("/plain/form/reader",
+				HttpTestClient.encode("gzip", "a=1".getBytes(StandardCharsets.US_ASCII)), "Content-Encoding", "gzip",
+				"Content-Type", "application/x-www-form-urlencoded");
+		assertThat(response.statusCode()).isEqualTo(200);
+		assertThat(new String(response.body(), StandardCharsets.UTF_8)).isEqualTo("1 -1");
 	}
 
 	@Test

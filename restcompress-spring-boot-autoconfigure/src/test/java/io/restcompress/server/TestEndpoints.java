@@ -400,6 +400,12 @@ final class TestEndpoints {
 			return a;
 		}
 
+		@PostMapping("/plain/form/reader")
+		String formThenReader(HttpServletRequest request) throws IOException {
+			handlerCalls.incrementAndGet();
+			return request.getParameter("a") + " " + request.getReader().read();
+		}
+
 		@PostMapping("/plain/form/all")
 		String formParameters(HttpServletRequest request) {
 			handlerCalls.incrementAndGet();

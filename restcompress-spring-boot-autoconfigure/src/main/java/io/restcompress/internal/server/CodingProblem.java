@@ -37,16 +37,15 @@ public record CodingProblem(HttpStatus status, String detail, String coding, @Nu
 	}
 
 	/**
-	 * A 415 for an encoded multipart body on a stack whose container parses the parts from the
-	 * bytes as they are sent, with {@code Accept-Encoding: identity} so the client sends it as
-	 * it is.
+	 * A 415 for an encoded multipart body, whose parts the server reads without the whole
+	 * decoded body, with {@code Accept-Encoding: identity} so the client sends it as it is.
 	 * @param contentEncoding the request's codings
 	 * @return the problem
 	 */
 	public static CodingProblem unsupportedCodingForMultipart(String contentEncoding) {
 		String echoed = echoed(contentEncoding);
 		return new CodingProblem(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "Content-Encoding '" + echoed
-				+ "' is not supported for multipart bodies, which the server parses as they are sent; send them without a content coding",
+				+ "' is not supported for multipart bodies; send them without a content coding",
 				echoed, "identity");
 	}
 

@@ -18,9 +18,10 @@ import org.jspecify.annotations.Nullable;
 /**
  * The contract's rules for a request body, for every web stack: the decoders it goes through
  * before the application reads it, or the 415 it is refused with (a coding the server does not
- * decode, more layers than allowed, or, on a stack whose container parses multipart bodies from
- * the bytes as they were sent, an encoded multipart body); and the {@code Accept-Encoding} that
- * responses advertise (RFC 7694). Thread-safe.
+ * decode, more layers than allowed, or an encoded multipart body: a servlet container parses
+ * its parts from the bytes as they were sent, and WebFlux's parser stops reading at the closing
+ * delimiter, before the decoders could find the data corrupt, truncated or followed by garbage);
+ * and the {@code Accept-Encoding} that responses advertise (RFC 7694). Thread-safe.
  */
 public final class RequestDecodingRules {
 
@@ -28,23 +29,16 @@ public final class RequestDecodingRules {
 
 	private final CompressionRecorder recorder;
 
-	private final boolean partsReadFromDecodedBody;
-
 	private final @Nullable String advertisedCodings;
 
 	/**
 	 * Creates the rules.
 	 * @param settings the server's settings
 	 * @param recorder records the refused requests
-	 * @param partsReadFromDecodedBody whether the stack reads the parts of a multipart body
-	 * from the decoded body (WebFlux), rather than from the bytes as they were sent (a servlet
-	 * container), so that an encoded multipart body can be admitted
 	 */
-	public RequestDecodingRules(ServerCompressionSettings settings, CompressionRecorder recorder,
-			boolean partsReadFromDecodedBody) {
+	public RequestDecodingRules(ServerCompressionSettings settings, CompressionRecorder recorder) {
 		this.settings = settings;
 		this.recorder = recorder;
-		this.partsReadFromDecodedBody = partsReadFromDecodedBody;
 		this.advertisedCodings = (settings.decodeRequests() && settings.advertiseRequestCodings())
 				? settings.codecs().tokens() : null;
 	}
@@ -66,7 +60,7 @@ public final class RequestDecodingRules {
 					this.settings.codecs().tokens()));
 		}
 		List<ContentCodec> bodyDecoders = decoders.forBody(hasBody);
-		if (!bodyDecoders.isEmpty() && !this.partsReadFromDecodedBody && isMultipart(contentType.get())) {
+		if (!bodyDecoders.isEmpty() && isMultipart(contentType.get())) {
 			return refuse(bodyDecoders.get(0).coding(),
 					CodingProblem.unsupportedCodingForMultipart(String.join(", ", decoders.codings())));
 		}

@@ -199,6 +199,19 @@ public class ServerCompressionProperties {
 		private int maxCodings = 2;
 
 		/**
+		 * Largest decoded form body (application/x-www-form-urlencoded) a servlet application's
+		 * parameters are read from, as Tomcat's max-http-form-post-size limits unencoded ones; a
+		 * larger one is answered with 413.
+		 */
+		private DataSize maxFormSize = DataSize.ofMegabytes(2);
+
+		/**
+		 * Largest number of parameters in a decoded form body and its query, as Tomcat's
+		 * max-parameter-count limits unencoded ones; more are answered with 400.
+		 */
+		private int maxFormParameters = 1000;
+
+		/**
 		 * Whether responses list the accepted request codings in Accept-Encoding (RFC 7694).
 		 */
 		private boolean advertise = true;
@@ -229,6 +242,22 @@ public class ServerCompressionProperties {
 
 		public void setMaxDecodedSize(DataSize maxDecodedSize) {
 			this.maxDecodedSize = maxDecodedSize;
+		}
+
+		public DataSize getMaxFormSize() {
+			return this.maxFormSize;
+		}
+
+		public void setMaxFormSize(DataSize maxFormSize) {
+			this.maxFormSize = maxFormSize;
+		}
+
+		public int getMaxFormParameters() {
+			return this.maxFormParameters;
+		}
+
+		public void setMaxFormParameters(int maxFormParameters) {
+			this.maxFormParameters = maxFormParameters;
 		}
 
 		public int getMaxCodings() {

@@ -36,6 +36,15 @@ final class ServerCompressionSettingsFactory {
 		if (request.getMaxCodings() < 1) {
 			throw new IllegalArgumentException("restcompress.server.request.max-codings must be at least 1");
 		}
+		long maxFormSize = request.getMaxFormSize().toBytes();
+		if (maxFormSize < 0) {
+			throw new IllegalArgumentException(
+					"restcompress.server.request.max-form-size must not be negative, was " + maxFormSize);
+		}
+		if (request.getMaxFormParameters() < 0) {
+			throw new IllegalArgumentException("restcompress.server.request.max-form-parameters must not be negative, was "
+					+ request.getMaxFormParameters());
+		}
 		List<MimeType> mimeTypes = Stream.concat(properties.getMimeTypes().stream(),
 				properties.getAdditionalMimeTypes().stream())
 			.map(ServerCompressionSettingsFactory::mimeType)
@@ -46,7 +55,7 @@ final class ServerCompressionSettingsFactory {
 			.toList();
 		return new ServerCompressionSettings(codecs, responseCodecs(properties.getEncodings(), codecs),
 				properties.getMode(), minResponseSize, mimeTypes, excludedPaths, request.isEnabled(), maxDecodedSize,
-				request.getMaxCodings(), request.isAdvertise());
+				request.getMaxCodings(), request.isAdvertise(), maxFormSize, request.getMaxFormParameters());
 	}
 
 	private static MimeType mimeType(String value) {

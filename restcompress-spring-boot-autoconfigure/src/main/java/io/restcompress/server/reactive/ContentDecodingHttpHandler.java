@@ -65,7 +65,7 @@ public final class ContentDecodingHttpHandler implements HttpHandler {
 		this.settings = settings;
 		this.recorder = recorder;
 		this.decoder = new ReactiveBodyDecoder(decoderExecutor, idleTimeout);
-		this.rules = new RequestDecodingRules(settings, recorder, true);
+		this.rules = new RequestDecodingRules(settings, recorder);
 	}
 
 	@Override

@@ -265,6 +265,8 @@ class ServerCompressionAutoConfigurationTests {
 			assertThat(settings.maxDecodedRequestSize()).isEqualTo(16 * 1024 * 1024);
 			assertThat(settings.maxRequestCodings()).isEqualTo(2);
 			assertThat(settings.advertiseRequestCodings()).isTrue();
+			assertThat(settings.maxFormSize()).isEqualTo(2 * 1024 * 1024);
+			assertThat(settings.maxFormParameters()).isEqualTo(1000);
 		});
 	}
 
@@ -276,7 +278,8 @@ class ServerCompressionAutoConfigurationTests {
 					"restcompress.server.mime-types=application/json,text/csv",
 					"restcompress.server.excluded-paths=/account/**,/files/*",
 					"restcompress.server.request.enabled=false", "restcompress.server.request.max-decoded-size=1MB",
-					"restcompress.server.request.max-codings=3", "restcompress.server.request.advertise=false")
+					"restcompress.server.request.max-codings=3", "restcompress.server.request.advertise=false",
+					"restcompress.server.request.max-form-size=64KB", "restcompress.server.request.max-form-parameters=50")
 			.run((context) -> {
 				ServerCompressionSettings settings = context.getBean(ServerCompressionSettings.class);
 				assertThat(settings.mode()).isEqualTo(CompressionMode.ALL);
@@ -290,6 +293,8 @@ class ServerCompressionAutoConfigurationTests {
 				assertThat(settings.maxDecodedRequestSize()).isEqualTo(1024 * 1024);
 				assertThat(settings.maxRequestCodings()).isEqualTo(3);
 				assertThat(settings.advertiseRequestCodings()).isFalse();
+				assertThat(settings.maxFormSize()).isEqualTo(64 * 1024);
+				assertThat(settings.maxFormParameters()).isEqualTo(50);
 			});
 	}
 
@@ -332,6 +337,14 @@ class ServerCompressionAutoConfigurationTests {
 	void failsOnMaxCodingsBelowOne() {
 		assertStartupFailure("restcompress.server.request.max-codings=0", "restcompress.server.request.max-codings",
 				"at least 1");
+	}
+
+	@Test
+	void failsOnNegativeFormLimits() {
+		assertStartupFailure("restcompress.server.request.max-form-size=-1KB",
+				"restcompress.server.request.max-form-size", "was -1024");
+		assertStartupFailure("restcompress.server.request.max-form-parameters=-1",
+				"restcompress.server.request.max-form-parameters", "was -1");
 	}
 
 	@Test

@@ -1,0 +1,92 @@
+package io.restcompress.server;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+import io.restcompress.codec.ContentCodecs;
+import io.restcompress.codec.ContentDecoding;
+import io.restcompress.codec.ContentDecodingException;
+import io.restcompress.codec.ContentTooLargeException;
+import io.restcompress.codec.GzipCodec;
+import io.restcompress.internal.server.CodingProblem;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.mock.web.MockHttpServletRequest;
+import org.springframework.util.MimeType;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+/**
+ * The parameters of an encoded form {@code POST}, read from its decoded body within the form
+ * limits, and the body's streams around them.
+ */
+class DecodingRequestWrapperTests {
+
+	private static final GzipCodec GZIP = new GzipCodec(1);
+
+	@Test
+	void readsTheParametersOfAFormUpToTheSizeLimit() {
+		DecodingRequestWrapper request = form("a=1&b=".getBytes(StandardCharsets.US_ASCII), 6, 10);
+		assertThat(request.getParameter("a")).isEqualTo("1");
+		assertThat(request.getParameterValues("b")).containsExactly("");
+		assertThat(request.getParameterMap()).containsOnlyKeys("a", "b");
+	}
+
+	@Test
+	void answersAFormPastTheSizeLimitWith413NamingTheProperty() {
+		DecodingRequestWrapper request = form("a=1&b=2".getBytes(StandardCharsets.US_ASCII), 6, 10);
+		ContentDecodingException failure = CodingProblem.decodingFailure(catchThrowable(() -> request.getParameter("a")));
+		assertThat(failure).isInstanceOf(ContentTooLargeException.class);
+		assertThat(failure.getMessage()).contains("6 bytes", "restcompress.server.request.max-form-size");
+		assertThat(CodingProblem.decodingFailed(failure).status().value()).isEqualTo(413);
+	}
+
+	@Test
+	void countsTheQuerysParametersTowardsTheLimit() {
+		DecodingRequestWrapper request = form("b=2&c=3".getBytes(StandardCharsets.US_ASCII), 100, 2);
+		((MockHttpServletRequest) request.getRequest()).setQueryString("a=1");
+		ContentDecodingException failure = CodingProblem.decodingFailure(catchThrowable(() -> request.getParameter("a")));
+		assertThat(failure.getMessage()).contains("more than 2 parameters");
+		assertThat(CodingProblem.decodingFailed(failure).status().value()).isEqualTo(400);
+	}
+
+	@Test
+	void answersAnUnknownCharsetWith400() {
+		DecodingRequestWrapper request = form("a=1".getBytes(StandardCharsets.US_ASCII), 100, 10);
+		((MockHttpServletRequest) request.getRequest()).setCharacterEncoding("x-no-such-charset");
+		ContentDecodingException failure = CodingProblem.decodingFailure(catchThrowable(() -> request.getParameter("a")));
+		assertThat(failure.getMessage()).contains("unknown charset");
+	}
+
+	@Test
+	void givesAnEmptyReaderOnceTheParametersHaveBeenRead() throws IOException {
+		DecodingRequestWrapper request = form("a=1".getBytes(StandardCharsets.US_ASCII), 100, 10);
+		assertThat(request.getParameter("a")).isEqualTo("1");
+		assertThat(request.getReader().read()).isEqualTo(-1);
+	}
+
+	@Test
+	void givesOnlyTheQuerysParametersOnceTheApplicationHasReadTheBody() throws IOException {
+		DecodingRequestWrapper request = form("a=1".getBytes(StandardCharsets.US_ASCII), 100, 10);
+		((MockHttpServletRequest) request.getRequest()).setQueryString("q=2");
+		assertThat(request.getInputStream().readAllBytes()).asString(StandardCharsets.US_ASCII).isEqualTo("a=1");
+		assertThat(request.getParameterMap()).containsOnlyKeys("q");
+		assertThatIllegalStateException().isThrownBy(request::getReader);
+	}
+
+	private static DecodingRequestWrapper form(byte[] form, long maxFormSize, int maxFormParameters) {
+		MockHttpServletRequest raw = new MockHttpServletRequest("POST", "/form");
+		raw.setContentType("application/x-www-form-urlencoded");
+		raw.setContent(HttpTestClient.encode("gzip", form));
+		ContentCodecs codecs = ContentCodecs.of(GZIP);
+		ServerCompressionSettings settings = new ServerCompressionSettings(codecs, codecs.all(),
+				CompressionMode.ANNOTATED, 4500, List.of(MimeType.valueOf("application/json")), List.of(), true,
+				1024 * 1024, 2, true, maxFormSize, maxFormParameters);
+		return new DecodingRequestWrapper(raw, List.of(GZIP), settings, new ContentDecoding.Listener() {
+		});
+	}
+
+}
