@@ -136,6 +136,9 @@ public class ContentCodingFilter extends OncePerRequestFilter {
 			if (encoding != null) {
 				encoding.failed();
 			}
+			if (!response.isCommitted()) {
+				exchange.statusSet(HttpServletResponse.SC_INTERNAL_SERVER_ERROR, new ServletResponseFields(response));
+			}
 			ContentDecodingException failure = decodingFailure(ex);
 			if (failure == null || response.isCommitted()) {
 				throw ex;

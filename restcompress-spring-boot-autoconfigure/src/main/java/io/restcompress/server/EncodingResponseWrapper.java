@@ -263,10 +263,26 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 
 	@Override
 	public void sendRedirect(String location) throws IOException {
+		sendRedirect(location, SC_FOUND, true);
+	}
+
+	@Override
+	public void sendRedirect(String location, int status) throws IOException {
+		sendRedirect(location, status, true);
+	}
+
+	@Override
+	public void sendRedirect(String location, boolean clearBuffer) throws IOException {
+		sendRedirect(location, SC_FOUND, clearBuffer);
+	}
+
+	@Override
+	public void sendRedirect(String location, int status, boolean clearBuffer) throws IOException {
 		this.bodyLock.lock();
 		try {
+			this.exchange.statusSet(status, this.fields);
 			abandonBody();
-			super.sendRedirect(location);
+			super.sendRedirect(location, status, clearBuffer);
 		}
 		finally {
 			this.bodyLock.unlock();

@@ -14,7 +14,6 @@ import reactor.core.publisher.Mono;
 
 import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.core.io.buffer.DataBufferFactory;
-import org.springframework.core.io.buffer.DataBufferUtils;
 import org.springframework.web.reactive.socket.CloseStatus;
 import org.springframework.web.reactive.socket.HandshakeInfo;
 import org.springframework.web.reactive.socket.WebSocketHandler;
@@ -86,7 +85,6 @@ final class RecordingReactiveWebSocketHandler implements WebSocketHandler {
 		public Flux<WebSocketMessage> receive() {
 			return this.session.receive().<WebSocketMessage>handle((message, sink) -> {
 				if (message.getPayload().readableByteCount() > this.messageLimit) {
-					DataBufferUtils.release(message.getPayload());
 					closeTooBig().subscribe();
 					sink.complete();
 					return;

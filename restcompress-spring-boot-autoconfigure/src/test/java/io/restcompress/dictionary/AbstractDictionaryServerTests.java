@@ -121,6 +121,9 @@ abstract class AbstractDictionaryServerTests extends DictionaryServerTestBase {
 		HttpResponse<byte[]> missing = get("/api/feed/missing", "Accept-Encoding", "gzip");
 		assertThat(missing.statusCode()).isEqualTo(404);
 		assertThat(missing.headers().firstValue("Use-As-Dictionary")).isEmpty();
+		HttpResponse<byte[]> failing = get("/api/feed/failing", "Accept-Encoding", "gzip");
+		assertThat(failing.statusCode()).isEqualTo(500);
+		assertThat(failing.headers().firstValue("Use-As-Dictionary")).isEmpty();
 	}
 
 	@Test

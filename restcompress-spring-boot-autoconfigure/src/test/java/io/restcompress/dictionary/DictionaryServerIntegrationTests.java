@@ -101,4 +101,11 @@ class DictionaryServerIntegrationTests extends AbstractDictionaryServerTests {
 
 	}
 
+	@Test
+	void aRedirectOfADictionaryHandlerIsNoDictionary() throws Exception {
+		HttpResponse<byte[]> moved = get("/api/feed/moved", "Accept-Encoding", "gzip");
+		assertThat(moved.statusCode()).isEqualTo(302);
+		assertThat(moved.headers().firstValue("Use-As-Dictionary")).isEmpty();
+	}
+
 }

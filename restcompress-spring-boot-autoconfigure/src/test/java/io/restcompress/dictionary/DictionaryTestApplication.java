@@ -80,6 +80,12 @@ public class DictionaryTestApplication {
 			throw new ResponseStatusException(HttpStatus.NOT_FOUND, "no such feed");
 		}
 
+		@DictionaryCompressed(match = "/api/feed*")
+		@GetMapping("/api/feed/failing")
+		ResponseEntity<byte[]> failingFeed() {
+			throw new IllegalStateException("the feed failed");
+		}
+
 		@DictionaryCompressed(match = "/api/excluded/feed*")
 		@GetMapping("/api/excluded/feed")
 		ResponseEntity<byte[]> excludedFeed() {
@@ -156,6 +162,17 @@ public class DictionaryTestApplication {
 	 * by default: as the response commits on WebFlux), at the order of Spring Security's filters,
 	 * on either stack: what the application puts in front of its handlers.
 	 */
+	@RestController
+	static class Redirecting {
+
+		@DictionaryCompressed(match = "/api/feed*")
+		@GetMapping("/api/feed/moved")
+		void movedFeed(HttpServletResponse response) throws IOException {
+			response.sendRedirect("/api/feed");
+		}
+
+	}
+
 	static final class Gatekeepers {
 
 		static final String REFUSED = "X-Refused";
@@ -169,6 +186,7 @@ public class DictionaryTestApplication {
 
 		@Configuration(proxyBeanMethods = false)
 		@ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
+		@Import(Redirecting.class)
 		static class Servlet {
 
 			@Bean

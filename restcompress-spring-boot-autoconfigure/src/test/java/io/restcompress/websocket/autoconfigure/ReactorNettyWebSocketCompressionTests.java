@@ -90,7 +90,7 @@ class ReactorNettyWebSocketCompressionTests {
 	 * before the application sees it.
 	 */
 	@Test
-	void limitsDecodedMessagesToTheFramePayloadLimit() throws Exception {
+	void limitsDecodedMessagesToTheFramePayloadLimit(CapturedOutput output) throws Exception {
 		try (ConfigurableApplicationContext context = start()) {
 			byte[] incompressible = new byte[1 << 20];
 			new Random(11).nextBytes(incompressible);
@@ -103,6 +103,11 @@ class ReactorNettyWebSocketCompressionTests {
 				socket.send(2, new byte[(1 << 20) + 1], true);
 				assertThatIOException().isThrownBy(socket::receive).withMessageStartingWith("closed by the server: 1009");
 			}
+			try (RawWebSocket socket = RawWebSocket.connect(port(context), "/echo", OFFER)) {
+				socket.send(1, JSON, true);
+				assertThat(socket.receive().payload()).isEqualTo(JSON);
+			}
+			assertThat(output.getAll()).doesNotContain("IllegalReferenceCountException");
 		}
 	}
 
