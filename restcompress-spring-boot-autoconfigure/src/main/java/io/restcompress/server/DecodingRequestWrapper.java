@@ -26,6 +26,7 @@ import io.restcompress.codec.ContentTooLargeException;
 
 import org.jspecify.annotations.Nullable;
 
+import org.springframework.http.InvalidMediaTypeException;
 import org.springframework.http.MediaType;
 
 /**
@@ -53,6 +54,8 @@ final class DecodingRequestWrapper extends HttpServletRequestWrapper {
 	private @Nullable BufferedReader reader;
 
 	private @Nullable Map<String, String[]> formParameters;
+
+	private @Nullable Boolean form;
 
 	/**
 	 * @param decoders the codecs that undo the body's codings, in decoding order (the last one
@@ -98,8 +101,8 @@ final class DecodingRequestWrapper extends HttpServletRequestWrapper {
 
 	private DecodedInputStream decodedBody() throws IOException {
 		if (this.body == null) {
-			this.body = new DecodedInputStream(ContentDecoding.open(super.getInputStream(), this.decoders,
-					this.settings.maxDecodedRequestSize(), this.listener));
+			this.body = new DecodedInputStream(
+					ContentDecoding.open(super.getInputStream(), this.decoders, decodedLimit(), this.listener));
 		}
 		return this.body;
 	}
@@ -132,10 +135,34 @@ final class DecodingRequestWrapper extends HttpServletRequestWrapper {
 		return (values != null) ? values.clone() : null;
 	}
 
+	/**
+	 * The most bytes the body may decode to: a form, whatever the method (Spring's
+	 * {@code FormContentFilter} reads {@code PUT}, {@code PATCH} and {@code DELETE} forms into
+	 * parameters), is held to the form limit as well.
+	 */
+	private long decodedLimit() {
+		long limit = this.settings.maxDecodedRequestSize();
+		return isForm() ? Math.min(limit, this.settings.maxFormSize()) : limit;
+	}
+
 	private boolean isFormPost() {
-		String contentType = getContentType();
-		return "POST".equals(getMethod()) && contentType != null && contentType.toLowerCase(Locale.ROOT)
-			.startsWith(MediaType.APPLICATION_FORM_URLENCODED_VALUE);
+		return "POST".equals(getMethod()) && isForm();
+	}
+
+	private boolean isForm() {
+		if (this.form == null) {
+			String contentType = getContentType();
+			boolean form;
+			try {
+				form = contentType != null && MediaType.APPLICATION_FORM_URLENCODED
+					.equalsTypeAndSubtype(MediaType.parseMediaType(contentType));
+			}
+			catch (InvalidMediaTypeException ex) {
+				form = false;
+			}
+			this.form = form;
+		}
+		return this.form;
 	}
 
 	/**
@@ -148,7 +175,10 @@ final class DecodingRequestWrapper extends HttpServletRequestWrapper {
 			String coding = this.decoders.get(0).coding();
 			FormParameters parameters = new FormParameters(coding, this.settings.maxFormParameters());
 			try {
-				parameters.add(getQueryString(), StandardCharsets.UTF_8);
+				String query = getQueryString();
+				if (query != null) {
+					parameters.add(query.getBytes(StandardCharsets.UTF_8), StandardCharsets.UTF_8);
+				}
 				if (this.body == null) {
 					parameters.add(formBody(coding), formCharset(coding));
 				}
@@ -161,14 +191,17 @@ final class DecodingRequestWrapper extends HttpServletRequestWrapper {
 		return this.formParameters;
 	}
 
-	private String formBody(String coding) throws IOException {
-		long limit = this.settings.maxFormSize();
-		byte[] form = decodedBody().readNBytes((int) Math.min(Integer.MAX_VALUE - 8, limit + 1));
-		if (form.length > limit) {
-			throw new ContentTooLargeException(coding, "Decoded " + coding + " form body exceeds the limit of " + limit
-					+ " bytes (restcompress.server.request.max-form-size)");
+	private byte[] formBody(String coding) throws IOException {
+		try {
+			return decodedBody().readAllBytes();
 		}
-		return new String(form, formCharset(coding));
+		catch (ContentTooLargeException ex) {
+			if (this.settings.maxFormSize() >= this.settings.maxDecodedRequestSize()) {
+				throw ex;
+			}
+			throw new ContentTooLargeException(coding, "Decoded " + coding + " form body exceeds the limit of "
+					+ this.settings.maxFormSize() + " bytes (restcompress.server.request.max-form-size)");
+		}
 	}
 
 	private Charset formCharset(String coding) throws FormParameters.InvalidFormException {

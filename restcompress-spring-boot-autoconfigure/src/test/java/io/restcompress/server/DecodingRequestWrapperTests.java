@@ -11,11 +11,14 @@ import io.restcompress.codec.ContentTooLargeException;
 import io.restcompress.codec.GzipCodec;
 import io.restcompress.internal.server.CodingProblem;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import org.springframework.mock.web.MockHttpServletRequest;
 import org.springframework.util.MimeType;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
@@ -59,6 +62,47 @@ class DecodingRequestWrapperTests {
 		((MockHttpServletRequest) request.getRequest()).setCharacterEncoding("x-no-such-charset");
 		ContentDecodingException failure = CodingProblem.decodingFailure(catchThrowable(() -> request.getParameter("a")));
 		assertThat(failure.getMessage()).contains("unknown charset");
+	}
+
+	@Test
+	void holdsAFormOfAnyMethodToTheSizeLimit() {
+		DecodingRequestWrapper request = form("a=1&b=2".getBytes(StandardCharsets.US_ASCII), 6, 10);
+		((MockHttpServletRequest) request.getRequest()).setMethod("PUT");
+		assertThatExceptionOfType(ContentTooLargeException.class)
+			.isThrownBy(() -> request.getInputStream().readAllBytes());
+	}
+
+	@Test
+	void readsPercentEscapesAsBytesOfTheCharset() {
+		DecodingRequestWrapper request = form(new byte[] { 'a', '=', '%', 'C', '3', (byte) 0xA9, '+', '%', '2', 'B' },
+				100, 10);
+		((MockHttpServletRequest) request.getRequest()).setCharacterEncoding("UTF-8");
+		assertThat(request.getParameter("a")).isEqualTo("é +");
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "x=%C3", "x=%FF", "x=%+1", "x=%1", "x=%zz", "=nameless" })
+	void answersAFormTheCharsetCannotReadOrWithAMalformedEscapeWith400(String form) {
+		DecodingRequestWrapper request = form(form.getBytes(StandardCharsets.US_ASCII), 100, 10);
+		((MockHttpServletRequest) request.getRequest()).setCharacterEncoding("UTF-8");
+		ContentDecodingException failure = CodingProblem.decodingFailure(catchThrowable(() -> request.getParameter("x")));
+		assertThat(failure).isNotNull();
+		assertThat(CodingProblem.decodingFailed(failure).status().value()).isEqualTo(400);
+	}
+
+	@Test
+	void answersRawBytesTheCharsetCannotReadWith400() {
+		DecodingRequestWrapper request = form(new byte[] { 'a', '=', (byte) 0xFF, (byte) 0xFE }, 100, 10);
+		((MockHttpServletRequest) request.getRequest()).setCharacterEncoding("UTF-8");
+		assertThat(CodingProblem.decodingFailure(catchThrowable(() -> request.getParameter("a"))).getMessage())
+			.contains("not UTF-8");
+	}
+
+	@Test
+	void leavesTheParametersOfAnotherTypeToTheContainer() {
+		DecodingRequestWrapper request = form("a=1".getBytes(StandardCharsets.US_ASCII), 100, 10);
+		((MockHttpServletRequest) request.getRequest()).setContentType("application/x-www-form-urlencodedX");
+		assertThat(request.getParameter("a")).isNull();
 	}
 
 	@Test
