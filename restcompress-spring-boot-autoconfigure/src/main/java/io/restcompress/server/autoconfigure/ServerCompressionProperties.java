@@ -199,9 +199,9 @@ public class ServerCompressionProperties {
 		private int maxCodings = 2;
 
 		/**
-		 * Largest decoded form body (application/x-www-form-urlencoded) a servlet application's
-		 * parameters are read from, as Tomcat's max-http-form-post-size limits unencoded ones; a
-		 * larger one is answered with 413.
+		 * Largest decoded form body (application/x-www-form-urlencoded, of any method) on a
+		 * servlet application, whose parameters are read from it, as Tomcat's
+		 * max-http-form-post-size limits unencoded ones; a larger one is answered with 413.
 		 */
 		private DataSize maxFormSize = DataSize.ofMegabytes(2);
 
