@@ -16,6 +16,7 @@ import io.restcompress.metrics.Side;
 import io.restcompress.metrics.SkipReason;
 import jakarta.servlet.AsyncEvent;
 import jakarta.servlet.AsyncListener;
+import jakarta.servlet.DispatcherType;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
@@ -69,8 +70,17 @@ public class ContentCodingFilter extends OncePerRequestFilter {
 	}
 
 	@Override
+	protected boolean shouldNotFilterErrorDispatch() {
+		return false;
+	}
+
+	@Override
 	protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
 			throws ServletException, IOException {
+		if (request.getDispatcherType() == DispatcherType.ERROR) {
+			errorDispatch(request, response, chain);
+			return;
+		}
 		CompressionExchange exchange = CompressionExchange.find(request);
 		if (exchange != null) {
 			process(request, response, chain, exchange);
@@ -197,11 +207,37 @@ public class ContentCodingFilter extends OncePerRequestFilter {
 	 * Wraps the request to decode its body and to strip coding suffixes from its conditional
 	 * fields, as far as it needs either.
 	 */
+	@Override
+	protected void doFilterNestedErrorDispatch(HttpServletRequest request, HttpServletResponse response,
+			FilterChain chain) throws ServletException, IOException {
+		errorDispatch(request, response, chain);
+	}
+
+	/**
+	 * Shows an error page the request's decoded body and parameters, not the bytes as they were
+	 * sent, which the container would otherwise parse, and releases any decoder it opens.
+	 */
+	private void errorDispatch(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+			throws ServletException, IOException {
+		if (!(request.getAttribute(DecodingRequestWrapper.ATTRIBUTE) instanceof DecodingRequestWrapper decoding)) {
+			chain.doFilter(request, response);
+			return;
+		}
+		try {
+			chain.doFilter(decoding.forErrorDispatch(request), response);
+		}
+		finally {
+			decoding.release();
+		}
+	}
+
 	private HttpServletRequest request(HttpServletRequest request, List<ContentCodec> bodyDecoders) {
 		HttpServletRequest wrapped = request;
 		if (!bodyDecoders.isEmpty()) {
-			wrapped = new DecodingRequestWrapper(wrapped, bodyDecoders, this.settings,
+			DecodingRequestWrapper decoding = new DecodingRequestWrapper(wrapped, bodyDecoders, this.settings,
 					new RecordingDecodingListener(this.decodingRecorder, Side.SERVER, Direction.REQUEST));
+			request.setAttribute(DecodingRequestWrapper.ATTRIBUTE, decoding);
+			wrapped = decoding;
 		}
 		if (ConditionalRequestWrapper.applies(request)) {
 			wrapped = new ConditionalRequestWrapper(wrapped, this.settings.codecs().all());

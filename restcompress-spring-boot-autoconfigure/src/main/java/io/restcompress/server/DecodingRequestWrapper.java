@@ -39,6 +39,9 @@ import org.springframework.http.MediaType;
  */
 final class DecodingRequestWrapper extends HttpServletRequestWrapper {
 
+	/** The request attribute that holds the wrapper, for an error page's dispatch. */
+	static final String ATTRIBUTE = DecodingRequestWrapper.class.getName();
+
 	private static final Set<String> HIDDEN = Set.of("content-encoding", "content-length");
 
 	private final List<ContentCodec> decoders;
@@ -215,6 +218,16 @@ final class DecodingRequestWrapper extends HttpServletRequestWrapper {
 	}
 
 	/**
+	 * Returns an error page's view of the request: the container's request for the error
+	 * dispatch, with this wrapper's decoded body, parameters and header fields.
+	 * @param errorDispatch the request the container dispatches to the error page
+	 * @return the request
+	 */
+	HttpServletRequest forErrorDispatch(HttpServletRequest errorDispatch) {
+		return new ErrorDispatchRequest(errorDispatch, this);
+	}
+
+	/**
 	 * Closes the decoders and releases what they hold.
 	 */
 	void release() {
@@ -261,6 +274,76 @@ final class DecodingRequestWrapper extends HttpServletRequestWrapper {
 
 	private static boolean hidden(String name) {
 		return HIDDEN.contains(name.toLowerCase(Locale.ROOT));
+	}
+
+	/**
+	 * The container's request for an error page's dispatch, reading the body, its parameters and
+	 * the hidden header fields through the wrapper of the request that failed.
+	 */
+	private static final class ErrorDispatchRequest extends HttpServletRequestWrapper {
+
+		private final DecodingRequestWrapper decoded;
+
+		ErrorDispatchRequest(HttpServletRequest errorDispatch, DecodingRequestWrapper decoded) {
+			super(errorDispatch);
+			this.decoded = decoded;
+		}
+
+		@Override
+		public ServletInputStream getInputStream() throws IOException {
+			return this.decoded.getInputStream();
+		}
+
+		@Override
+		public BufferedReader getReader() throws IOException {
+			return this.decoded.getReader();
+		}
+
+		@Override
+		public @Nullable String getParameter(String name) {
+			return this.decoded.getParameter(name);
+		}
+
+		@Override
+		public Map<String, String[]> getParameterMap() {
+			return this.decoded.getParameterMap();
+		}
+
+		@Override
+		public Enumeration<String> getParameterNames() {
+			return this.decoded.getParameterNames();
+		}
+
+		@Override
+		public String @Nullable [] getParameterValues(String name) {
+			return this.decoded.getParameterValues(name);
+		}
+
+		@Override
+		public int getContentLength() {
+			return this.decoded.getContentLength();
+		}
+
+		@Override
+		public long getContentLengthLong() {
+			return this.decoded.getContentLengthLong();
+		}
+
+		@Override
+		public @Nullable String getHeader(String name) {
+			return this.decoded.getHeader(name);
+		}
+
+		@Override
+		public Enumeration<String> getHeaders(String name) {
+			return this.decoded.getHeaders(name);
+		}
+
+		@Override
+		public Enumeration<String> getHeaderNames() {
+			return this.decoded.getHeaderNames();
+		}
+
 	}
 
 	private static final class DecodedInputStream extends ServletInputStream {

@@ -53,7 +53,7 @@ public final class ServerCompressionAutoConfiguration {
 		ContentCodingFilter filter = new ContentCodingFilter(settings,
 				recorder.getIfAvailable(() -> CompressionRecorder.NONE), rules);
 		FilterRegistrationBean<ContentCodingFilter> registration = new FilterRegistrationBean<>(filter);
-		registration.setDispatcherTypes(DispatcherType.REQUEST, DispatcherType.ASYNC);
+		registration.setDispatcherTypes(DispatcherType.REQUEST, DispatcherType.ASYNC, DispatcherType.ERROR);
 		registration.setOrder(properties.getFilterOrder());
 		return registration;
 	}

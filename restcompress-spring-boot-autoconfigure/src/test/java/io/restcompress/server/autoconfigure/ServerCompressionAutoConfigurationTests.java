@@ -57,12 +57,12 @@ class ServerCompressionAutoConfigurationTests {
 		.withConfiguration(AUTO_CONFIGURATIONS);
 
 	@Test
-	void registersFilterForRequestAndAsyncDispatches() {
+	void registersFilterForRequestAsyncAndErrorDispatches() {
 		this.contextRunner.run((context) -> {
 			FilterRegistrationBean<?> registration = filterRegistration(context);
 			assertThat(registration.getFilter()).isInstanceOf(ContentCodingFilter.class);
 			assertThat(registration.determineDispatcherTypes()).containsExactlyInAnyOrder(DispatcherType.REQUEST,
-					DispatcherType.ASYNC);
+					DispatcherType.ASYNC, DispatcherType.ERROR);
 			assertThat(registration.getOrder()).isEqualTo(Ordered.HIGHEST_PRECEDENCE + 10);
 			assertThat(registration.getFilter()).extracting("settings")
 				.isSameAs(context.getBean(ServerCompressionSettings.class));
