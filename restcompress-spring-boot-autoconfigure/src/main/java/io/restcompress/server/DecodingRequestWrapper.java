@@ -232,12 +232,7 @@ final class DecodingRequestWrapper extends HttpServletRequestWrapper {
 	 */
 	void release() {
 		if (this.body != null) {
-			try {
-				this.body.delegate.close();
-			}
-			catch (IOException ex) {
-				// the exchange is over; nothing is left to tell
-			}
+			this.body.release();
 		}
 	}
 
@@ -352,12 +347,17 @@ final class DecodingRequestWrapper extends HttpServletRequestWrapper {
 
 		private boolean finished;
 
+		private volatile boolean released;
+
 		DecodedInputStream(InputStream delegate) {
 			this.delegate = delegate;
 		}
 
 		@Override
 		public int read() throws IOException {
+			if (this.released) {
+				return -1;
+			}
 			int b = this.delegate.read();
 			this.finished = b == -1;
 			return b;
@@ -365,9 +365,27 @@ final class DecodingRequestWrapper extends HttpServletRequestWrapper {
 
 		@Override
 		public int read(byte[] bytes, int offset, int length) throws IOException {
+			if (this.released) {
+				return -1;
+			}
 			int n = this.delegate.read(bytes, offset, length);
 			this.finished = n == -1;
 			return n;
+		}
+
+		/**
+		 * Closes the decoders; the body then reads as ended, as the container's own stream does
+		 * for an error page after the application read it.
+		 */
+		void release() {
+			this.released = true;
+			this.finished = true;
+			try {
+				this.delegate.close();
+			}
+			catch (IOException ex) {
+				// the exchange is over; nothing is left to tell
+			}
 		}
 
 		@Override

@@ -4,6 +4,7 @@ import java.io.IOException;
 
 import io.restcompress.codec.ContentDecodingException;
 import io.restcompress.internal.server.CodingProblem;
+import jakarta.servlet.RequestDispatcher;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
@@ -36,7 +37,8 @@ final class ProblemResponses {
 			response.setHeader(HttpHeaders.ACCEPT_ENCODING, problem.acceptEncoding());
 		}
 		response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
-		byte[] bytes = problem.body(request.getRequestURI());
+		byte[] bytes = problem.body((request.getAttribute(RequestDispatcher.ERROR_REQUEST_URI) instanceof String failed)
+				? failed : request.getRequestURI());
 		response.setContentLength(bytes.length);
 		response.getOutputStream().write(bytes);
 		response.flushBuffer();

@@ -1,11 +1,14 @@
 package io.restcompress.server;
 
+import java.io.IOException;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.Collections;
 
+import jakarta.servlet.RequestDispatcher;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -15,6 +18,7 @@ import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.webmvc.error.ErrorController;
 import org.springframework.context.annotation.Import;
 import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 
@@ -40,6 +44,28 @@ class ErrorDispatchFormIntegrationTests extends AbstractServerIntegrationTests {
 		assertThat(new String(response.body(), StandardCharsets.UTF_8)).isEqualTo("a=1 names=[a, b]");
 	}
 
+	@ParameterizedTest
+	@ValueSource(strings = { "identity", "gzip", "zstd" })
+	void errorPageReadsABodyTheHandlerReadAsEnded(String coding) {
+		byte[] body = "{\"a\":1}".getBytes(StandardCharsets.US_ASCII);
+		HttpResponse<byte[]> response = coding.equals("identity")
+				? this.http.post("/read-then-refused", body, "Content-Type", "application/json")
+				: this.http.post("/read-then-refused", HttpTestClient.encode(coding, body), "Content-Encoding", coding,
+						"Content-Type", "application/json");
+		assertThat(response.statusCode()).isEqualTo(422);
+		assertThat(new String(response.body(), StandardCharsets.UTF_8)).isEqualTo("body left: 0 bytes");
+	}
+
+	@Test
+	void answersAFormTheErrorPageCannotReadWith400NamingTheFailedRequest() {
+		HttpResponse<byte[]> response = this.http.post("/refused",
+				HttpTestClient.encode("gzip", "a=%C3".getBytes(StandardCharsets.US_ASCII)), "Content-Encoding", "gzip",
+				"Content-Type", "application/x-www-form-urlencoded; charset=UTF-8");
+		assertThat(response.statusCode()).isEqualTo(400);
+		assertThat(new String(response.body(), StandardCharsets.UTF_8)).contains("\"instance\":\"/refused\"",
+				"\"coding\":\"gzip\"");
+	}
+
 	@SpringBootConfiguration
 	@EnableAutoConfiguration
 	@Import({ Refusing.class, ErrorPage.class })
@@ -55,13 +81,21 @@ class ErrorDispatchFormIntegrationTests extends AbstractServerIntegrationTests {
 			response.sendError(422);
 		}
 
+		@PostMapping("/read-then-refused")
+		void readThenRefuse(@RequestBody String body, HttpServletResponse response) throws Exception {
+			response.sendError(422);
+		}
+
 	}
 
 	@RestController
 	static class ErrorPage implements ErrorController {
 
 		@RequestMapping("/error")
-		String error(HttpServletRequest request) {
+		String error(HttpServletRequest request) throws IOException {
+			if ("/read-then-refused".equals(request.getAttribute(RequestDispatcher.ERROR_REQUEST_URI))) {
+				return "body left: " + request.getInputStream().readAllBytes().length + " bytes";
+			}
 			return "a=" + request.getParameter("a") + " names=" + Collections.list(request.getParameterNames());
 		}
 
