@@ -339,6 +339,11 @@ final class DecodingRequestWrapper extends HttpServletRequestWrapper {
 			return this.decoded.getHeaderNames();
 		}
 
+		@Override
+		public int getIntHeader(String name) {
+			return this.decoded.getIntHeader(name);
+		}
+
 	}
 
 	private static final class DecodedInputStream extends ServletInputStream {
