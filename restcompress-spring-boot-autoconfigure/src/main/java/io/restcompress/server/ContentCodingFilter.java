@@ -204,16 +204,6 @@ public class ContentCodingFilter extends OncePerRequestFilter {
 	}
 
 	/**
-	 * Wraps the request to decode its body and to strip coding suffixes from its conditional
-	 * fields, as far as it needs either.
-	 */
-	@Override
-	protected void doFilterNestedErrorDispatch(HttpServletRequest request, HttpServletResponse response,
-			FilterChain chain) throws ServletException, IOException {
-		errorDispatch(request, response, chain);
-	}
-
-	/**
 	 * Shows an error page the request's decoded body and parameters, not the bytes as they were
 	 * sent, which the container would otherwise parse, and releases any decoder it opens.
 	 */
@@ -231,6 +221,10 @@ public class ContentCodingFilter extends OncePerRequestFilter {
 		}
 	}
 
+	/**
+	 * Wraps the request to decode its body and to strip coding suffixes from its conditional
+	 * fields, as far as it needs either.
+	 */
 	private HttpServletRequest request(HttpServletRequest request, List<ContentCodec> bodyDecoders) {
 		HttpServletRequest wrapped = request;
 		if (!bodyDecoders.isEmpty()) {

@@ -89,15 +89,7 @@ final class DecodingRequestWrapper extends HttpServletRequestWrapper {
 			if (this.inputStreamTaken) {
 				throw new IllegalStateException("getInputStream() has already been called for this request");
 			}
-			String encoding = getCharacterEncoding();
-			Charset charset;
-			try {
-				charset = (encoding != null) ? Charset.forName(encoding) : StandardCharsets.ISO_8859_1;
-			}
-			catch (IllegalArgumentException ex) {
-				throw new UnsupportedEncodingException(encoding);
-			}
-			this.reader = new BufferedReader(new InputStreamReader(decodedBody(), charset));
+			this.reader = new BufferedReader(new InputStreamReader(decodedBody(), charset()));
 		}
 		return this.reader;
 	}
@@ -208,12 +200,25 @@ final class DecodingRequestWrapper extends HttpServletRequestWrapper {
 	}
 
 	private Charset formCharset(String coding) throws FormParameters.InvalidFormException {
+		try {
+			return charset();
+		}
+		catch (UnsupportedEncodingException ex) {
+			throw new FormParameters.InvalidFormException(coding, "unknown charset '" + ex.getMessage() + "'");
+		}
+	}
+
+	/**
+	 * The charset of the body: the request's character encoding, else ISO-8859-1, as the
+	 * servlet specification says.
+	 */
+	private Charset charset() throws UnsupportedEncodingException {
 		String encoding = getCharacterEncoding();
 		try {
 			return (encoding != null) ? Charset.forName(encoding) : StandardCharsets.ISO_8859_1;
 		}
 		catch (IllegalArgumentException ex) {
-			throw new FormParameters.InvalidFormException(coding, "unknown charset '" + encoding + "'");
+			throw new UnsupportedEncodingException(encoding);
 		}
 	}
 

@@ -83,12 +83,12 @@ final class NegotiatingReactorNettyUpgradeStrategy extends ReactorNettyRequestUp
 	@Override
 	public Mono<Void> upgrade(ServerWebExchange exchange, WebSocketHandler handler, @Nullable String subProtocol,
 			Supplier<HandshakeInfo> handshakeInfoFactory) {
+		WebsocketServerSpec configured = this.configured.get().build();
 		ExtensionOffer answer = null;
-		if (getWebsocketServerSpec().compress()) {
+		if (configured.compress()) {
 			HttpServerRequest request = ServerHttpRequestDecorator.getNativeRequest(exchange.getRequest());
 			answer = negotiate(request.requestHeaders());
 		}
-		WebsocketServerSpec configured = this.configured.get().build();
 		int messageLimit = configured.compress() ? configured.maxFramePayloadLength() : Integer.MAX_VALUE;
 		return super.upgrade(exchange,
 				new RecordingReactiveWebSocketHandler(handler, this.recorder, answer, messageLimit), subProtocol,
