@@ -276,13 +276,26 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 		sendRedirect(location, SC_FOUND, clearBuffer);
 	}
 
+	/**
+	 * Sends a redirect. One that keeps the buffer keeps the body written so far: it is ended
+	 * first, as the end of the request would end it, decided for the redirect's status.
+	 */
 	@Override
 	public void sendRedirect(String location, int status, boolean clearBuffer) throws IOException {
+		if (!clearBuffer) {
+			if (isCommitted()) {
+				throw new IllegalStateException("Cannot send a redirect: the response is already committed");
+			}
+			setStatus(status);
+			finish();
+			super.sendRedirect(location, status, false);
+			return;
+		}
 		this.bodyLock.lock();
 		try {
 			this.exchange.statusSet(status, this.fields);
 			abandonBody();
-			super.sendRedirect(location, status, clearBuffer);
+			super.sendRedirect(location, status, true);
 		}
 		finally {
 			this.bodyLock.unlock();

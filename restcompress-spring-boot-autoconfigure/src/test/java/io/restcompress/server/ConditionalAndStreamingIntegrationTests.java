@@ -119,6 +119,24 @@ class ConditionalAndStreamingIntegrationTests extends AbstractServerIntegrationT
 	}
 
 	@ParameterizedTest
+	@ValueSource(strings = { "lzf", "gzip", "zstd" })
+	void sendsTheWholeEncodedBodyOfARedirectThatKeepsTheBuffer(String coding) {
+		HttpResponse<byte[]> response = this.http.get("/redirect-keeping-body", "Accept-Encoding", coding);
+		assertThat(response.statusCode()).isEqualTo(303);
+		assertThat(response.headers().firstValue("Location")).hasValueSatisfying((location) -> location.endsWith("/large"));
+		assertThat(header(response, "Content-Encoding")).isEqualTo(coding);
+		assertThat(HttpTestClient.decode(coding, response.body())).isEqualTo(Arrays.copyOf(TestEndpoints.LARGE, 6000));
+	}
+
+	@Test
+	void sendsTheHeldBackBodyOfARedirectThatKeepsTheBuffer() {
+		HttpResponse<byte[]> response = this.http.get("/redirect-keeping-small-body", "Accept-Encoding", "gzip");
+		assertThat(response.statusCode()).isEqualTo(303);
+		assertThat(response.headers().firstValue("Content-Encoding")).isEmpty();
+		assertThat(new String(response.body(), StandardCharsets.UTF_8)).isEqualTo("{\"moved\":true}");
+	}
+
+	@ParameterizedTest
 	@ValueSource(strings = { "gzip", "lzf", "identity" })
 	@ExtendWith(OutputCaptureExtension.class)
 	void endsAStreamThatTheHandlerClosedItself(String coding, CapturedOutput output) {

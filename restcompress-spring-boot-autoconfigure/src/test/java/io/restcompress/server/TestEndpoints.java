@@ -130,6 +130,19 @@ final class TestEndpoints {
 			response.sendRedirect("/large");
 		}
 
+		@GetMapping("/redirect-keeping-body")
+		void redirectKeepingBody(HttpServletResponse response) throws IOException {
+			startEncodedBody(response);
+			response.sendRedirect("/large", HttpServletResponse.SC_SEE_OTHER, false);
+		}
+
+		@GetMapping("/redirect-keeping-small-body")
+		void redirectKeepingSmallBody(HttpServletResponse response) throws IOException {
+			response.setContentType(MediaType.APPLICATION_JSON_VALUE);
+			response.getWriter().write("{\"moved\":true}");
+			response.sendRedirect("/large", HttpServletResponse.SC_SEE_OTHER, false);
+		}
+
 		/**
 		 * Writes more than the threshold of an entity-tagged JSON body, which an encoder takes
 		 * without committing the response.
