@@ -73,6 +73,15 @@ class ResponseEncodingRulesTests {
 	}
 
 	@Test
+	void skipsAnEmptyBodyWithoutAThreshold() {
+		ResponseEncodingRules noThreshold = new ResponseEncodingRules(settings(CompressionMode.ANNOTATED, 0));
+		assertThat(noThreshold.decide(HandlerCompression.SERVER_DEFAULTS, 200, this.fields, 0, ANY))
+			.isEqualTo(ResponseEncodingDecision.identity(SkipReason.BELOW_THRESHOLD, false));
+		assertThat(noThreshold.decide(HandlerCompression.SERVER_DEFAULTS, 200, this.fields, 1, ANY).codec())
+			.isSameAs(LZF);
+	}
+
+	@Test
 	void readsNeitherAcceptEncodingNorThePeerBelowTheThreshold() {
 		ResponseEncodingDecision decision = this.rules.decide(HandlerCompression.SERVER_DEFAULTS, 200, this.fields,
 				4499, () -> {
@@ -221,8 +230,12 @@ class ResponseEncodingRulesTests {
 	}
 
 	private static ServerCompressionSettings settings(CompressionMode mode) {
+		return settings(mode, 4500);
+	}
+
+	private static ServerCompressionSettings settings(CompressionMode mode, long minResponseSize) {
 		ContentCodecs codecs = ContentCodecs.of(LZF, GZIP, DEFLATE);
-		return new ServerCompressionSettings(codecs, codecs.all(), mode, 4500,
+		return new ServerCompressionSettings(codecs, codecs.all(), mode, minResponseSize,
 				List.of(MimeType.valueOf("application/json"), MimeType.valueOf("text/*")), List.of(), true,
 				16 * 1024 * 1024, 2, true);
 	}

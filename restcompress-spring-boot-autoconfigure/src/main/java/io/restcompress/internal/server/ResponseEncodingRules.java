@@ -87,7 +87,8 @@ public final class ResponseEncodingRules {
 	}
 
 	/**
-	 * Decides for a response whose status, header fields and possibly length are known.
+	 * Decides for a response whose status, header fields and possibly length are known. An
+	 * empty body is never encoded, whatever the threshold.
 	 * @param handler what the handler allows, or {@code null} if no handler resolution ran
 	 * @param status the status code
 	 * @param fields the response's header fields
@@ -135,7 +136,7 @@ public final class ResponseEncodingRules {
 		if (reason != null) {
 			return ResponseEncodingDecision.identity(reason, false);
 		}
-		if (identityLength >= 0 && identityLength < this.settings.minResponseSize()) {
+		if (identityLength == 0 || (identityLength > 0 && identityLength < this.settings.minResponseSize())) {
 			return ResponseEncodingDecision.identity(SkipReason.BELOW_THRESHOLD, false);
 		}
 		return select(handler, acceptEncoding.get(), fields.get(HttpHeaders.CONTENT_TYPE), identityLength,

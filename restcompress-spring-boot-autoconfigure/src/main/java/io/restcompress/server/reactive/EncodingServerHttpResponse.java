@@ -429,7 +429,7 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 			if (this.undecided) {
 				this.held.add(buffer);
 				this.heldBytes += buffer.readableByteCount();
-				if (this.heldBytes < EncodingServerHttpResponse.this.exchange.minResponseSize()) {
+				if (this.heldBytes == 0 || this.heldBytes < EncodingServerHttpResponse.this.exchange.minResponseSize()) {
 					return List.of();
 				}
 				decide(-1);

@@ -46,7 +46,7 @@ class EncodingServerHttpResponseTests {
 
 	private final List<String> aborted = new ArrayList<>();
 
-	private final CommitActionCountingResponse wrapped = new CommitActionCountingResponse();
+	private CommitActionCountingResponse wrapped = new CommitActionCountingResponse();
 
 	@Test
 	void leavesABodyBelowTheThresholdAsItIsWithoutACommitAction() {
@@ -129,6 +129,26 @@ class EncodingServerHttpResponseTests {
 		return response.bufferFactory().wrap("x".repeat(size).getBytes(StandardCharsets.US_ASCII));
 	}
 
+	@Test
+	void leavesAnEmptyBodyUnencodedWithoutAThreshold() {
+		EncodingServerHttpResponse declared = response(MockServerHttpRequest.get("/empty")
+			.header(HttpHeaders.ACCEPT_ENCODING, "gzip"), 0);
+		declared.getHeaders().setContentType(MediaType.APPLICATION_JSON);
+		declared.getHeaders().setContentLength(0);
+		declared.writeWith(Flux.empty()).block();
+		assertThat(this.wrapped.getHeaders().getFirst(HttpHeaders.CONTENT_ENCODING)).isNull();
+		assertThat(this.wrapped.getBodyAsString().block()).isEmpty();
+		this.wrapped = new CommitActionCountingResponse();
+		EncodingServerHttpResponse undeclared = response(MockServerHttpRequest.get("/empty")
+			.header(HttpHeaders.ACCEPT_ENCODING, "gzip"), 0);
+		undeclared.getHeaders().setContentType(MediaType.APPLICATION_JSON);
+		undeclared.writeWith(Flux.just(undeclared.bufferFactory().wrap(new byte[0]))).block();
+		assertThat(this.wrapped.getHeaders().getFirst(HttpHeaders.CONTENT_ENCODING)).isNull();
+		assertThat(this.wrapped.getBodyAsString().block()).isEmpty();
+		assertThat(this.encoded).isEmpty();
+		assertThat(this.skipped).containsExactly(SkipReason.BELOW_THRESHOLD, SkipReason.BELOW_THRESHOLD);
+	}
+
 	private void writeSmallBody(String path, MediaType contentType) {
 		EncodingServerHttpResponse response = response(MockServerHttpRequest.get(path)
 			.header(HttpHeaders.ACCEPT_ENCODING, "gzip"));
@@ -139,7 +159,11 @@ class EncodingServerHttpResponseTests {
 	}
 
 	private EncodingServerHttpResponse response(MockServerHttpRequest.BaseBuilder<?> request) {
-		ServerCompressionSettings settings = settings();
+		return response(request, 4500);
+	}
+
+	private EncodingServerHttpResponse response(MockServerHttpRequest.BaseBuilder<?> request, long minResponseSize) {
+		ServerCompressionSettings settings = settings(minResponseSize);
 		MockServerWebExchange exchange = MockServerWebExchange.from(request);
 		ReactiveCompressionExchange.Handlers handlers = new ReactiveCompressionExchange.Handlers(
 				new HandlerCompressionResolver(settings), ExchangeCodings.NONE, ResponseBodyCopies.NONE,
@@ -167,9 +191,9 @@ class EncodingServerHttpResponseTests {
 				new ReactiveCompressionExchange(new ResponseEncodingRules(settings), handlers, recorder, exchange));
 	}
 
-	private static ServerCompressionSettings settings() {
+	private static ServerCompressionSettings settings(long minResponseSize) {
 		ContentCodecs codecs = ContentCodecs.of(new GzipCodec(1));
-		return new ServerCompressionSettings(codecs, codecs.all(), CompressionMode.ALL, 4500,
+		return new ServerCompressionSettings(codecs, codecs.all(), CompressionMode.ALL, minResponseSize,
 				List.of(MimeType.valueOf("application/json"), MimeType.valueOf("text/*")), List.of(), true,
 				16 * 1024 * 1024, 2, true);
 	}
