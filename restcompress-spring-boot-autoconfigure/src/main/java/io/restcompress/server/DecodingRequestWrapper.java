@@ -351,13 +351,23 @@ final class DecodingRequestWrapper extends HttpServletRequestWrapper {
 
 	}
 
+	/**
+	 * The decoded body. It may be released on a container thread (an async exchange that timed
+	 * out or failed) while an application thread is inside a read: the decoders are then closed
+	 * when that read returns, never under it, since a pooled codec hands its native context to
+	 * the next request once closed.
+	 */
 	private static final class DecodedInputStream extends ServletInputStream {
 
 		private final InputStream delegate;
 
-		private boolean finished;
+		private volatile boolean finished;
 
-		private volatile boolean released;
+		private int reads;
+
+		private boolean released;
+
+		private boolean closed;
 
 		DecodedInputStream(InputStream delegate) {
 			this.delegate = delegate;
@@ -365,30 +375,73 @@ final class DecodingRequestWrapper extends HttpServletRequestWrapper {
 
 		@Override
 		public int read() throws IOException {
-			if (this.released) {
+			if (!beginRead()) {
 				return -1;
 			}
-			int b = this.delegate.read();
-			this.finished = b == -1;
-			return b;
+			try {
+				int b = this.delegate.read();
+				this.finished = b == -1;
+				return b;
+			}
+			finally {
+				endRead();
+			}
 		}
 
 		@Override
 		public int read(byte[] bytes, int offset, int length) throws IOException {
-			if (this.released) {
+			if (!beginRead()) {
 				return -1;
 			}
-			int n = this.delegate.read(bytes, offset, length);
-			this.finished = n == -1;
-			return n;
+			try {
+				int n = this.delegate.read(bytes, offset, length);
+				this.finished = n == -1;
+				return n;
+			}
+			finally {
+				endRead();
+			}
+		}
+
+		private synchronized boolean beginRead() {
+			if (this.released) {
+				return false;
+			}
+			this.reads++;
+			return true;
+		}
+
+		private void endRead() {
+			boolean close;
+			synchronized (this) {
+				this.reads--;
+				close = this.released && this.reads == 0 && !this.closed;
+				this.closed |= close;
+			}
+			if (close) {
+				closeDecoders();
+			}
 		}
 
 		/**
-		 * Closes the decoders; the body then reads as ended, as the container's own stream does
-		 * for an error page after the application read it.
+		 * Closes the decoders, at once or when the read in progress returns; the body then reads
+		 * as ended, as the container's own stream does for an error page after the application
+		 * read it.
 		 */
 		void release() {
-			this.released = true;
+			boolean close;
+			synchronized (this) {
+				this.released = true;
+				close = this.reads == 0 && !this.closed;
+				this.closed |= close;
+			}
+			this.finished = true;
+			if (close) {
+				closeDecoders();
+			}
+		}
+
+		private void closeDecoders() {
 			this.finished = true;
 			try {
 				this.delegate.close();

@@ -1,9 +1,18 @@
 package io.restcompress.server;
 
+import java.io.FilterInputStream;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
+import io.restcompress.codec.ContentCodec;
 import io.restcompress.codec.ContentCodecs;
 import io.restcompress.codec.ContentDecoding;
 import io.restcompress.codec.ContentDecodingException;
@@ -119,6 +128,95 @@ class DecodingRequestWrapperTests {
 		assertThat(request.getInputStream().readAllBytes()).asString(StandardCharsets.US_ASCII).isEqualTo("a=1");
 		assertThat(request.getParameterMap()).containsOnlyKeys("q");
 		assertThatIllegalStateException().isThrownBy(request::getReader);
+	}
+
+	/**
+	 * An async exchange may end (a timeout, an error) while an application thread is inside a
+	 * read of the body: the decoder, whose native context a pooled codec would hand to another
+	 * request, is closed only once that read has returned.
+	 */
+	@Test
+	void closesTheDecoderOnlyAfterAReadInProgressReturns() throws Exception {
+		CountDownLatch reading = new CountDownLatch(1);
+		CountDownLatch released = new CountDownLatch(1);
+		AtomicBoolean closedWhileReading = new AtomicBoolean();
+		AtomicBoolean closed = new AtomicBoolean();
+		ContentCodec watched = new ContentCodec() {
+
+			@Override
+			public String coding() {
+				return "watched";
+			}
+
+			@Override
+			public OutputStream encoder(OutputStream target) {
+				return target;
+			}
+
+			@Override
+			public InputStream decoder(InputStream source) {
+				return new FilterInputStream(source) {
+
+					private volatile boolean inRead;
+
+					@Override
+					public int read(byte[] bytes, int offset, int length) throws IOException {
+						this.inRead = true;
+						try {
+							reading.countDown();
+							awaitQuietly(released);
+							return super.read(bytes, offset, length);
+						}
+						finally {
+							this.inRead = false;
+						}
+					}
+
+					@Override
+					public void close() throws IOException {
+						closedWhileReading.compareAndSet(false, this.inRead);
+						closed.set(true);
+						super.close();
+					}
+
+				};
+			}
+
+		};
+		MockHttpServletRequest raw = new MockHttpServletRequest("POST", "/async");
+		raw.setContent("body".getBytes(StandardCharsets.US_ASCII));
+		ContentCodecs codecs = ContentCodecs.of(GZIP);
+		ServerCompressionSettings settings = new ServerCompressionSettings(codecs, codecs.all(),
+				CompressionMode.ANNOTATED, 4500, List.of(MimeType.valueOf("application/json")), List.of(), true,
+				1024 * 1024, 2, true);
+		DecodingRequestWrapper request = new DecodingRequestWrapper(raw, List.of(watched), settings,
+				new ContentDecoding.Listener() {
+				});
+		InputStream body = request.getInputStream();
+		CompletableFuture<Integer> read = CompletableFuture.supplyAsync(() -> {
+			try {
+				return body.read(new byte[16]);
+			}
+			catch (IOException ex) {
+				throw new UncheckedIOException(ex);
+			}
+		});
+		assertThat(reading.await(10, TimeUnit.SECONDS)).isTrue();
+		request.release();
+		released.countDown();
+		assertThat(read.get(10, TimeUnit.SECONDS)).isEqualTo(4);
+		assertThat(closed).isTrue();
+		assertThat(closedWhileReading).isFalse();
+		assertThat(body.read()).isEqualTo(-1);
+	}
+
+	private static void awaitQuietly(CountDownLatch latch) {
+		try {
+			latch.await(10, TimeUnit.SECONDS);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
 	}
 
 	private static DecodingRequestWrapper form(byte[] form, long maxFormSize, int maxFormParameters) {
