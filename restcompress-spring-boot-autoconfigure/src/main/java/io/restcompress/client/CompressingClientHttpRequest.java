@@ -66,7 +66,7 @@ final class CompressingClientHttpRequest extends ClientHttpRequestDecorator {
 				getHeaders().set(HttpHeaders.CONTENT_ENCODING, codec.coding());
 				return super.writeWith(StreamingEncoder.encode(buffers, codec, bufferFactory(),
 						this.compression.encodedRecorder(sized, codec)));
-			})
+			}, false)
 			.doOnDiscard(DataBuffer.class, DataBufferUtils::release)
 			.then();
 	}

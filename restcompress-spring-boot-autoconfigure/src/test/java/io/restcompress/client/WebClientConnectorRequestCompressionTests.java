@@ -1,0 +1,64 @@
+package io.restcompress.client;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
+
+import org.apache.hc.client5.http.impl.async.HttpAsyncClients;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import org.springframework.http.client.reactive.ClientHttpConnector;
+import org.springframework.http.client.reactive.HttpComponentsClientHttpConnector;
+import org.springframework.http.client.reactive.JdkClientHttpConnector;
+import org.springframework.http.client.reactive.JettyClientHttpConnector;
+import org.springframework.http.client.reactive.ReactorClientHttpConnector;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * WebClient request compression on every connector Spring ships: the JDK's, Apache's and
+ * Jetty's subscribe to the body only after the request's write has completed, where Reactor
+ * Netty subscribes within it.
+ */
+class WebClientConnectorRequestCompressionTests extends PlainOriginTests {
+
+	private static final byte[] BODY = Payloads.json(50_000);
+
+	private static final byte[] SMALL_BODY = Payloads.json(1_000);
+
+	static Stream<Arguments> connectorsAndBodies() {
+		List<Arguments> arguments = List.of(connector("Reactor Netty", ReactorClientHttpConnector::new),
+				connector("JDK HttpClient", JdkClientHttpConnector::new),
+				connector("Apache HttpClient 5", () -> new HttpComponentsClientHttpConnector(
+						HttpAsyncClients.custom().disableContentCompression().build())),
+				connector("Jetty", JettyClientHttpConnector::new));
+		return arguments.stream()
+			.flatMap((connector) -> Stream.of(true, false)
+				.map((chunked) -> Arguments.of(connector.get()[0], connector.get()[1], chunked)));
+	}
+
+	private static Arguments connector(String name, Supplier<ClientHttpConnector> connector) {
+		return Arguments.of(name, connector);
+	}
+
+	@ParameterizedTest(name = "{0}, chunked {2}")
+	@MethodSource("connectorsAndBodies")
+	void compressesRequestBodiesOnEveryConnector(String name, Supplier<ClientHttpConnector> connector,
+			boolean chunked) throws IOException {
+		this.origin.advertise = "gzip";
+		this.origin.acceptRequestCodings = List.of("gzip");
+		TestClient client = TestClient.webClient(connector.get(),
+				ClientCompression.builder(PlainOrigin.CODECS).recorder(this.recorder).build(), chunked);
+		for (byte[] body : List.of(BODY, BODY, SMALL_BODY, BODY)) {
+			TestClient.Response response = client.post(this.origin.uri("/echo"), body);
+			assertThat(response.status()).isEqualTo(200);
+			assertThat(response.body()).isEqualTo(body);
+		}
+		assertThat(this.origin.requestsTo("/echo")).extracting((request) -> request.header("Content-Encoding"))
+			.containsExactly(null, "gzip", null, "gzip");
+	}
+
+}
