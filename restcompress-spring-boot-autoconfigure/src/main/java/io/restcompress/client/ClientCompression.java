@@ -254,7 +254,7 @@ public final class ClientCompression {
 			dictionary = readAsItIs ? null : this.dictionaries.announced(status, responseHeaders);
 			this.dictionaries.followLinks(uri, responseHeaders);
 		}
-		return new ResponseReading(decoders, dictionary);
+		return new ResponseReading(decoders, dictionary, decoders.isEmpty() ? responseHeaders.getContentLength() : -1);
 	}
 
 	/**
@@ -264,8 +264,8 @@ public final class ClientCompression {
 	InputStream readingStream(InputStream body, ResponseReading reading, URI uri) {
 		InputStream decoded = reading.decoders().isEmpty() ? body : decodingStream(body, reading.decoders(), uri);
 		ClientDictionaries.Announced dictionary = reading.dictionary();
-		return (dictionary != null && this.dictionaries != null) ? this.dictionaries.keeping(decoded, uri, dictionary)
-				: decoded;
+		return (dictionary != null && this.dictionaries != null)
+				? this.dictionaries.keeping(decoded, uri, dictionary, reading.identityLength()) : decoded;
 	}
 
 	/**
@@ -309,8 +309,11 @@ public final class ClientCompression {
 	 *
 	 * @param decoders the codecs that decode it, last applied first; empty to read it as it is
 	 * @param dictionary the dictionary it announces, or {@code null}
+	 * @param identityLength the length of a body read as it is, from its {@code Content-Length},
+	 * or {@code -1} if unknown or decoded
 	 */
-	record ResponseReading(List<ContentCodec> decoders, ClientDictionaries.@Nullable Announced dictionary) {
+	record ResponseReading(List<ContentCodec> decoders, ClientDictionaries.@Nullable Announced dictionary,
+			long identityLength) {
 
 		/**
 		 * Whether the response is handed over as it is.

@@ -161,14 +161,17 @@ final class ClientDictionaries {
 
 	/**
 	 * Returns a stream that keeps the decoded body as a dictionary of the request's origin
-	 * once it has been read to its end, unless it grew over the limit.
+	 * once it has been read to its end, unless it grew over the limit. The end of a body of
+	 * known length is its last byte: Spring's byte array and string converters read that many
+	 * bytes and never read the end of the stream.
 	 * @param decoded the decoded body
 	 * @param uri the request URI
 	 * @param announced what the response announced
+	 * @param length the body's length, or {@code -1} if unknown
 	 * @return the stream to read instead
 	 */
-	InputStream keeping(InputStream decoded, URI uri, Announced announced) {
-		return new KeepingInputStream(decoded, OriginCache.origin(uri), announced);
+	InputStream keeping(InputStream decoded, URI uri, Announced announced, long length) {
+		return new KeepingInputStream(decoded, OriginCache.origin(uri), announced, length);
 	}
 
 	/**
@@ -352,12 +355,15 @@ final class ClientDictionaries {
 
 		private final Announced announced;
 
+		private final long length;
+
 		private @Nullable ByteArrayOutputStream copy = new ByteArrayOutputStream();
 
-		KeepingInputStream(InputStream in, String origin, Announced announced) {
+		KeepingInputStream(InputStream in, String origin, Announced announced, long length) {
 			super(in);
 			this.origin = origin;
 			this.announced = announced;
+			this.length = length;
 		}
 
 		@Override
@@ -374,17 +380,24 @@ final class ClientDictionaries {
 				return n;
 			}
 			if (n == -1) {
-				this.copy = null;
-				ClientDictionaries.this.store.store(this.origin, copying.toByteArray(), this.announced.match(),
-						this.announced.id());
+				keep(copying);
 			}
 			else if (copying.size() + (long) n > ClientDictionaries.this.maxSize) {
 				this.copy = null;
 			}
 			else {
 				copying.write(bytes, offset, n);
+				if (copying.size() == this.length) {
+					keep(copying);
+				}
 			}
 			return n;
+		}
+
+		private void keep(ByteArrayOutputStream copying) {
+			this.copy = null;
+			ClientDictionaries.this.store.store(this.origin, copying.toByteArray(), this.announced.match(),
+					this.announced.id());
 		}
 
 		@Override

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.net.URI;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
@@ -33,8 +34,11 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import org.springframework.http.HttpHeaders;
+import org.springframework.web.client.RestClient;
+import org.springframework.web.client.RestTemplate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
@@ -112,6 +116,49 @@ class ClientDictionaryTests extends PlainOriginTests {
 		client.get(this.origin.uri("/feed/1"));
 		Throwable failure = catchThrowable(() -> client.get(this.origin.uri("/feed/2")));
 		assertThat(ResponseLimitTests.tooLarge(failure).getCoding()).isEqualTo("dcz");
+	}
+
+	/**
+	 * Spring's byte array and string converters read a body of known length up to its last
+	 * byte and never read the end of the stream.
+	 */
+	@ParameterizedTest(name = "{0}")
+	@ValueSource(strings = { "RestTemplate byte[]", "RestClient byte[]", "RestClient String",
+			"RestClient byte[], streaming factory" })
+	void keepsADictionaryOfKnownLengthReadByAConverter(String reader) {
+		ClientCompression compression = compression(store(), Long.MAX_VALUE);
+		URI first = this.origin.uri("/feed/1");
+		switch (reader) {
+			case "RestTemplate byte[]" -> {
+				RestTemplate restTemplate = new RestTemplate(TestClient.plainJdk());
+				restTemplate.getInterceptors().add(new ClientCompressionInterceptor(compression));
+				assertThat(restTemplate.getForObject(first, byte[].class)).isEqualTo(version(1));
+			}
+			case "RestClient String" -> assertThat(restClient(compression, false).get()
+				.uri(first)
+				.retrieve()
+				.body(String.class)).isEqualTo(new String(version(1), StandardCharsets.ISO_8859_1));
+			default -> assertThat(restClient(compression, reader.endsWith("factory")).get()
+				.uri(first)
+				.retrieve()
+				.body(byte[].class)).isEqualTo(version(1));
+		}
+		assertThat(restClient(compression, false).get().uri(this.origin.uri("/feed/2")).retrieve().body(byte[].class))
+			.isEqualTo(version(2));
+		assertThat(this.origin.requestsTo("/feed/2").get(0).header("Available-Dictionary"))
+			.isEqualTo(":" + Base64.getEncoder().encodeToString(sha256(version(1))) + ":");
+		assertThat(this.recorder.events).containsOnlyOnce("decoded CLIENT RESPONSE dcz");
+	}
+
+	private static RestClient restClient(ClientCompression compression, boolean streaming) {
+		return streaming
+				? RestClient.builder()
+					.requestFactory(new StreamingCompressionRequestFactory(TestClient.plainJdk(), compression))
+					.build()
+				: RestClient.builder()
+					.requestFactory(TestClient.plainJdk())
+					.requestInterceptor(new ClientCompressionInterceptor(compression))
+					.build();
 	}
 
 	@ParameterizedTest(name = "{0}")
