@@ -1,5 +1,6 @@
 package io.restcompress.client;
 
+import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
@@ -18,7 +19,9 @@ import org.springframework.util.StreamUtils;
 /**
  * A response whose body is decoded as it is read, without the {@code Content-Encoding} and
  * {@code Content-Length} of the encoded body. Closing it ends the decoder and then closes the
- * original response, which drains what is left so that the connection can be reused.
+ * original response, which drains what is left so that the connection can be reused; a body
+ * whose reading failed (corrupt, or past the decoded-size limit) is abandoned instead, its
+ * connection closed, since what is left of it may be endless.
  */
 final class DecodedClientHttpResponse implements ClientHttpResponse {
 
@@ -33,6 +36,10 @@ final class DecodedClientHttpResponse implements ClientHttpResponse {
 	private final HttpHeaders headers;
 
 	private @Nullable InputStream body;
+
+	private @Nullable InputStream received;
+
+	private volatile boolean failed;
 
 	/**
 	 * Returns a response of a {@code RestTemplate} or {@code RestClient} request as the
@@ -81,8 +88,9 @@ final class DecodedClientHttpResponse implements ClientHttpResponse {
 	@Override
 	public InputStream getBody() throws IOException {
 		if (this.body == null) {
-			this.body = this.compression.readingStream(StreamUtils.nonClosing(this.response.getBody()), this.reading,
-					this.uri);
+			this.received = this.response.getBody();
+			this.body = new FailureWatchingInputStream(this.compression
+				.readingStream(StreamUtils.nonClosing(this.received), this.reading, this.uri));
 		}
 		return this.body;
 	}
@@ -93,6 +101,9 @@ final class DecodedClientHttpResponse implements ClientHttpResponse {
 			if (this.body != null) {
 				this.body.close();
 			}
+			if (this.failed && this.received != null) {
+				ReceivedBodies.abandon(this.received);
+			}
 		}
 		catch (IOException ex) {
 			// the original response is closed below either way
@@ -100,6 +111,50 @@ final class DecodedClientHttpResponse implements ClientHttpResponse {
 		finally {
 			this.response.close();
 		}
+	}
+
+	/**
+	 * Notes a read that failed, which makes closing the response abandon its body.
+	 */
+	private final class FailureWatchingInputStream extends FilterInputStream {
+
+		FailureWatchingInputStream(InputStream in) {
+			super(in);
+		}
+
+		@Override
+		public int read() throws IOException {
+			try {
+				return this.in.read();
+			}
+			catch (IOException | RuntimeException ex) {
+				DecodedClientHttpResponse.this.failed = true;
+				throw ex;
+			}
+		}
+
+		@Override
+		public int read(byte[] bytes, int offset, int length) throws IOException {
+			try {
+				return this.in.read(bytes, offset, length);
+			}
+			catch (IOException | RuntimeException ex) {
+				DecodedClientHttpResponse.this.failed = true;
+				throw ex;
+			}
+		}
+
+		@Override
+		public long skip(long n) throws IOException {
+			try {
+				return this.in.skip(n);
+			}
+			catch (IOException | RuntimeException ex) {
+				DecodedClientHttpResponse.this.failed = true;
+				throw ex;
+			}
+		}
+
 	}
 
 }
