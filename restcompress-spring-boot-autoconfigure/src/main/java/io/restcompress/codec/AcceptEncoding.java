@@ -16,9 +16,12 @@ import org.jspecify.annotations.Nullable;
  * Codings are matched case-insensitively; {@code q=0} excludes a coding; {@code *} matches
  * registered codings that are not listed (non-standard ones such as {@code lzf} must be named);
  * the highest weight wins and ties go to the server's preference order; an explicitly preferred
- * {@code identity} wins over codings with a lower weight. Elements with a malformed weight
- * ({@code q=2}, {@code q=}, {@code q=abc}) or coding are ignored; spaces around the {@code =} of a
- * weight are tolerated. An absent field selects no coding.
+ * {@code identity} wins over codings with a lower weight. A coding listed more than once takes
+ * its highest weight, unless one of them is {@code q=0}, which wins. Elements with a malformed
+ * weight ({@code q=2}, {@code q=}, {@code q=abc}) or coding are ignored; parameters other than
+ * {@code q}, which the field's grammar does not have, and spaces around the {@code =} of a
+ * weight are tolerated, and a comma inside a quoted string does not end an element. An absent
+ * field selects no coding.
  */
 public final class AcceptEncoding {
 
@@ -134,6 +137,9 @@ public final class AcceptEncoding {
 		int weight = NOT_LISTED;
 		for (Element element : this.elements) {
 			if (element.coding.equals(coding)) {
+				if (element.weight == 0) {
+					return 0;
+				}
 				weight = Math.max(weight, element.weight);
 			}
 		}

@@ -14,19 +14,37 @@ final class HeaderTokens {
 
 	/**
 	 * Splits a list-based field value into its non-empty members, without the spaces and tabs
-	 * around them.
+	 * around them. A comma inside a quoted string (RFC 9110 §5.6.4, with its backslash
+	 * escapes) does not split.
 	 * @param value the field value
 	 * @return the members
 	 */
 	public static List<String> splitList(String value) {
 		List<String> members = new ArrayList<>();
-		for (String member : value.split(",")) {
-			String trimmed = trimWhitespace(member);
-			if (!trimmed.isEmpty()) {
-				members.add(trimmed);
+		int start = 0;
+		boolean quoted = false;
+		for (int i = 0; i < value.length(); i++) {
+			char c = value.charAt(i);
+			if (quoted && c == '\\') {
+				i++;
+			}
+			else if (c == '"') {
+				quoted = !quoted;
+			}
+			else if (c == ',' && !quoted) {
+				addMember(members, value.substring(start, i));
+				start = i + 1;
 			}
 		}
+		addMember(members, value.substring(start));
 		return members;
+	}
+
+	private static void addMember(List<String> members, String member) {
+		String trimmed = trimWhitespace(member);
+		if (!trimmed.isEmpty()) {
+			members.add(trimmed);
+		}
 	}
 
 	/**

@@ -200,6 +200,24 @@ class AcceptEncodingTests {
 		assertThat(AcceptEncoding.parse(value).isPresent()).isTrue();
 	}
 
+	@ParameterizedTest
+	@ValueSource(strings = { "deflate;q=0.1, gzip;ext=\"x,y\";q=0", "deflate;q=0.1, gzip;ext=\"x\\\",y\";q=0",
+			"deflate;q=0.1, gzip;ext=\"a;q=1\";q=0" })
+	void readsACommaInsideAQuotedParameterAsPartOfTheElement(String value) {
+		assertThat(select(value)).contains(DEFLATE);
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "gzip;q=0, gzip;q=0.5", "gzip;q=0.5, gzip;q=0", "gzip, GZIP;q=0" })
+	void letsAZeroWeightWinOverTheSameCodingListedAgain(String value) {
+		assertThat(AcceptEncoding.parse(value + ", deflate;q=0.1").select(SERVER_ORDER)).contains(DEFLATE);
+	}
+
+	@Test
+	void takesTheHighestOfSeveralNonZeroWeights() {
+		assertThat(AcceptEncoding.parse("gzip;q=0.2, gzip;q=0.9").weightOf(GZIP)).isEqualTo(900);
+	}
+
 	@Test
 	void parsesAVeryLongFieldWithoutFailing() {
 		String value = "br;q=0.1, ".repeat(10_000) + "gzip;q=0.2";

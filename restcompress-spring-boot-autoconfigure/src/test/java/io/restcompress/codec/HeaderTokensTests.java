@@ -18,6 +18,13 @@ class HeaderTokensTests {
 	}
 
 	@Test
+	void splitsNotAtACommaInsideAQuotedString() {
+		assertThat(HeaderTokens.splitList("gzip;ext=\"x,y\";q=0, br")).containsExactly("gzip;ext=\"x,y\";q=0", "br");
+		assertThat(HeaderTokens.splitList("a=\"x\\\",y\", b")).containsExactly("a=\"x\\\",y\"", "b");
+		assertThat(HeaderTokens.splitList("a=\"open, b")).containsExactly("a=\"open, b");
+	}
+
+	@Test
 	void dropsEmptyListMembers() {
 		assertThat(HeaderTokens.splitList(",gzip,, ,deflate,")).containsExactly("gzip", "deflate");
 		assertThat(HeaderTokens.splitList("")).isEmpty();
