@@ -106,7 +106,10 @@ public final class ClientCompressionExchangeFilter implements ExchangeFilterFunc
 		AtomicReference<ContentCodec> used = new AtomicReference<>();
 		URI uri = request.url();
 		ResponseStream stream = new ResponseStream();
-		return next.exchange(compressing(request, decision, used, tally))
+		UnsentBody unsent = new UnsentBody();
+		return next.exchange(compressing(request, decision, used, tally, unsent))
+			.doOnError((ex) -> unsent.abandon())
+			.doOnCancel(unsent::abandon)
 			.contextWrite(stream::into)
 			.flatMap((response) -> {
 				RequestDecision resend = this.compression.requests()
@@ -120,11 +123,12 @@ public final class ClientCompressionExchangeFilter implements ExchangeFilterFunc
 	}
 
 	private ClientRequest compressing(ClientRequest request, RequestDecision decision,
-			AtomicReference<ContentCodec> used, BodyTally tally) {
+			AtomicReference<ContentCodec> used, BodyTally tally, UnsentBody unsent) {
 		BodyInserter<?, ? super ClientHttpRequest> body = request.body();
 		return ClientRequest.from(request)
-			.body((message, context) -> body
-				.insert(new CompressingClientHttpRequest(message, this.compression, decision, used, tally), context))
+			.body((message, context) -> body.insert(
+					new CompressingClientHttpRequest(message, this.compression, decision, used, tally, unsent),
+					context))
 			.build();
 	}
 

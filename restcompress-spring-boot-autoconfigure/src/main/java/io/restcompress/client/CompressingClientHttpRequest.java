@@ -21,7 +21,9 @@ import org.springframework.http.client.reactive.ClientHttpRequestDecorator;
  * body reaches the threshold. To decide on a body of unknown length, at most the threshold
  * (plus the buffer that crosses it) is held before the headers go out. The codec actually used
  * is published to {@code used}, so that a {@code 415} can be told apart, and the body's length
- * is tallied, so that a resend can tell a body written again in full. Bodies written with
+ * is tallied, so that a resend can tell a body written again in full. The rest of the body
+ * waits in {@link UnsentBody} for a connector that subscribes to it only after the write has
+ * completed. Bodies written with
  * {@code writeAndFlushWith} (interactive streams) go out as they are.
  */
 final class CompressingClientHttpRequest extends ClientHttpRequestDecorator {
@@ -34,13 +36,16 @@ final class CompressingClientHttpRequest extends ClientHttpRequestDecorator {
 
 	private final BodyTally tally;
 
+	private final UnsentBody unsent;
+
 	CompressingClientHttpRequest(ClientHttpRequest delegate, ClientCompression compression, RequestDecision decision,
-			AtomicReference<ContentCodec> used, BodyTally tally) {
+			AtomicReference<ContentCodec> used, BodyTally tally, UnsentBody unsent) {
 		super(delegate);
 		this.compression = compression;
 		this.decision = decision;
 		this.used = used;
 		this.tally = tally;
+		this.unsent = unsent;
 	}
 
 	@Override
@@ -50,11 +55,11 @@ final class CompressingClientHttpRequest extends ClientHttpRequestDecorator {
 		if (!this.decision.compresses()) {
 			return super.writeWith(countedForSkip(counted));
 		}
-		return Flux.defer(() -> counted.bufferUntil(thresholdReached(threshold)))
+		return UnsentBody.releasing(Flux.defer(() -> counted.bufferUntil(thresholdReached(threshold)))
 			.switchOnFirst((first, all) -> {
 				List<DataBuffer> head = first.get();
 				long size = (head != null) ? totalSize(head) : 0;
-				Flux<DataBuffer> buffers = all.concatMapIterable((list) -> list);
+				Flux<DataBuffer> buffers = this.unsent.hold(all);
 				RequestDecision sized = this.decision.forSize(size, threshold);
 				ContentCodec codec = sized.codec();
 				if (codec == null) {
@@ -66,8 +71,7 @@ final class CompressingClientHttpRequest extends ClientHttpRequestDecorator {
 				getHeaders().set(HttpHeaders.CONTENT_ENCODING, codec.coding());
 				return super.writeWith(StreamingEncoder.encode(buffers, codec, bufferFactory(),
 						this.compression.encodedRecorder(sized, codec)));
-			}, false)
-			.doOnDiscard(DataBuffer.class, DataBufferUtils::release)
+			}, false))
 			.then();
 	}
 

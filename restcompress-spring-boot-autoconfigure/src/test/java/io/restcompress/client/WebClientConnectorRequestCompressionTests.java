@@ -1,22 +1,35 @@
 package io.restcompress.client;
 
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 
+import io.netty.buffer.PooledByteBufAllocator;
 import org.apache.hc.client5.http.impl.async.HttpAsyncClients;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.SignalType;
+
+import org.springframework.core.io.buffer.DataBuffer;
+import org.springframework.core.io.buffer.NettyDataBuffer;
+import org.springframework.core.io.buffer.NettyDataBufferFactory;
 
 import org.springframework.http.client.reactive.ClientHttpConnector;
 import org.springframework.http.client.reactive.HttpComponentsClientHttpConnector;
 import org.springframework.http.client.reactive.JdkClientHttpConnector;
 import org.springframework.http.client.reactive.JettyClientHttpConnector;
 import org.springframework.http.client.reactive.ReactorClientHttpConnector;
+import org.springframework.web.reactive.function.client.WebClient;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatException;
 
 /**
  * WebClient request compression on every connector Spring ships: the JDK's, Apache's and
@@ -42,6 +55,51 @@ class WebClientConnectorRequestCompressionTests extends PlainOriginTests {
 
 	private static Arguments connector(String name, Supplier<ClientHttpConnector> connector) {
 		return Arguments.of(name, connector);
+	}
+
+	/**
+	 * Nothing listens on the port, so the exchange fails before the JDK's and Apache's
+	 * connectors take the body, whose head was read to decide on it.
+	 */
+	@ParameterizedTest(name = "{0}")
+	@MethodSource("connectors")
+	void releasesAndCancelsABodyTheFailedExchangeNeverSent(String name, Supplier<ClientHttpConnector> connector)
+			throws IOException {
+		URI unreachable;
+		try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+			unreachable = URI.create("http://127.0.0.1:" + socket.getLocalPort() + "/echo");
+		}
+		WebClient client = WebClient.builder()
+			.clientConnector(connector.get())
+			.filter(new ClientCompressionExchangeFilter(ClientCompression.builder(PlainOrigin.CODECS)
+				.requestCompression(RequestCompression.ALWAYS)
+				.requestEncoding("gzip")
+				.build()))
+			.build();
+		NettyDataBufferFactory pooled = new NettyDataBufferFactory(PooledByteBufAllocator.DEFAULT);
+		List<NettyDataBuffer> produced = new CopyOnWriteArrayList<>();
+		List<SignalType> ended = new CopyOnWriteArrayList<>();
+		Flux<DataBuffer> body = Flux.range(0, 8).map((i) -> {
+			NettyDataBuffer buffer = pooled.wrap(pooled.getByteBufAllocator().buffer(8192).writeBytes(new byte[8192]));
+			produced.add(buffer);
+			return (DataBuffer) buffer;
+		}).doFinally(ended::add);
+		assertThatException().isThrownBy(() -> client.post()
+			.uri(unreachable)
+			.body(body, DataBuffer.class)
+			.retrieve()
+			.toBodilessEntity()
+			.block(TestClient.TIMEOUT));
+		assertThat(produced).isNotEmpty()
+			.allSatisfy((buffer) -> assertThat(buffer.getNativeBuffer().refCnt()).isZero());
+		assertThat(ended).isNotEmpty();
+	}
+
+	static Stream<Arguments> connectors() {
+		return Stream.of(connector("JDK HttpClient", JdkClientHttpConnector::new),
+				connector("Apache HttpClient 5", () -> new HttpComponentsClientHttpConnector(
+						HttpAsyncClients.custom().disableContentCompression().build())),
+				connector("Jetty", JettyClientHttpConnector::new));
 	}
 
 	@ParameterizedTest(name = "{0}, chunked {2}")
