@@ -477,7 +477,7 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 			skipped(this.exchange.ineligibility(status, this.fields));
 			return;
 		}
-		long length = (this.declaredLength >= 0 || this.exchange.isHead()) ? this.declaredLength : 0;
+		long length = Math.max(this.declaredLength, 0);
 		ResponseEncodingDecision decision = this.exchange.decide(status, this.fields, length);
 		if (this.exchange.isHead()) {
 			EncodingHeaders.apply(decision, this.fields);

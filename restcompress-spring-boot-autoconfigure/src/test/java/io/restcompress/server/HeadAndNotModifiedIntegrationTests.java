@@ -59,7 +59,7 @@ class HeadAndNotModifiedIntegrationTests extends AbstractServerIntegrationTests 
 
 	@ParameterizedTest(name = "{0} -> {1}")
 	@CsvSource({ "/unknown-length/250000, lzf", "/unknown-length/100, identity", "/known-length/4499, identity",
-			"/known-length/4500, lzf", "/plain/large, identity", "/image, identity" })
+			"/known-length/4500, lzf", "/plain/large, identity", "/image, identity", "/bodiless, identity" })
 	void answersHeadWithTheCodingItsGetWouldHave(String path, String coding) {
 		HttpResponse<byte[]> get = this.http.get(path, "Accept-Encoding", "lzf");
 		HttpResponse<byte[]> head = this.http.head(path, "Accept-Encoding", "lzf");

@@ -182,6 +182,16 @@ class ReactiveServerIntegrationTests extends AbstractServerIntegrationTests {
 	}
 
 	@Test
+	void answersHeadOfAnEmptyGetWithItsHeaderFields() {
+		HttpResponse<byte[]> get = this.http.get("/bodiless", "Accept-Encoding", "lzf");
+		HttpResponse<byte[]> head = this.http.head("/bodiless", "Accept-Encoding", "lzf");
+		assertThat(get.body()).isEmpty();
+		assertThat(get.headers().firstValue("Content-Encoding")).isEmpty();
+		assertThat(head.headers().firstValue("Content-Encoding")).isEmpty();
+		assertThat(head.headers().allValues("Vary")).isEqualTo(get.headers().allValues("Vary"));
+	}
+
+	@Test
 	void advertisesTheRequestCodings() {
 		assertThat(header(this.http.get("/image"), "Accept-Encoding")).contains("lzf", "gzip", "deflate");
 	}

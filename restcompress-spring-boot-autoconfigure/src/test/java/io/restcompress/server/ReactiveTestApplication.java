@@ -95,6 +95,11 @@ class ReactiveTestApplication {
 				.body(chunked(TestPayloads.json(size), 1000));
 		}
 
+		@GetMapping("/bodiless")
+		ResponseEntity<Void> bodiless() {
+			return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).build();
+		}
+
 		@GetMapping("/etag")
 		ResponseEntity<byte[]> etag() {
 			return ResponseEntity.ok()

@@ -201,6 +201,11 @@ final class TestEndpoints {
 				.body(LARGE);
 		}
 
+		@GetMapping("/bodiless")
+		ResponseEntity<Void> bodiless() {
+			return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).build();
+		}
+
 		@GetMapping("/image")
 		ResponseEntity<byte[]> image() {
 			return ResponseEntity.ok().contentType(MediaType.IMAGE_PNG).body(LARGE);

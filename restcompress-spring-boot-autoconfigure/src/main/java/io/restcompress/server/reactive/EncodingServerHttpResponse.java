@@ -90,7 +90,7 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 	 */
 	void chainCompleted() {
 		if (!this.decided && !isCommitted()) {
-			beforeCommit();
+			beforeCommit(0);
 		}
 	}
 
@@ -98,7 +98,7 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 	public Mono<Void> setComplete() {
 		return Mono.defer(() -> {
 			if (!isCommitted()) {
-				beforeCommit();
+				beforeCommit(0);
 			}
 			return super.setComplete();
 		});
@@ -119,7 +119,7 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 	private Mono<Void> write(Publisher<? extends DataBuffer> body) {
 		int status = status();
 		if (this.decided || status == HttpStatus.NOT_MODIFIED.value()) {
-			beforeCommit();
+			beforeCommit(0);
 			return super.writeWith(body);
 		}
 		long declaredLength = getHeaders().getContentLength();
@@ -156,7 +156,7 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 		return Mono.defer(() -> {
 			int status = status();
 			if (this.decided || status == HttpStatus.NOT_MODIFIED.value() || this.exchange.isHead()) {
-				beforeCommit();
+				beforeCommit(-1);
 				return super.writeAndFlushWith(body);
 			}
 			SkipReason reason = this.exchange.ineligibility(status, this.fields);
@@ -213,8 +213,11 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 	 * header fields of its {@code GET}, and the handshake of a protocol switch (a WebSocket
 	 * upgrade, which the server answers with {@code 101} when this completes it) nothing. Once
 	 * per response: a decided response is left as it is.
+	 * @param undeclaredLength the body's length if no {@code Content-Length} declares one:
+	 * {@code 0} for a response ended without a body, {@code -1} for a stream that WebFlux does
+	 * not write for a {@code HEAD}
 	 */
-	private void beforeCommit() {
+	private void beforeCommit(long undeclaredLength) {
 		int status = status();
 		if (status == HttpStatus.NOT_MODIFIED.value()) {
 			if (markDecided()) {
@@ -232,7 +235,7 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 			return;
 		}
 		long declaredLength = getHeaders().getContentLength();
-		long length = (declaredLength >= 0 || this.exchange.isHead()) ? declaredLength : 0;
+		long length = (declaredLength >= 0) ? declaredLength : undeclaredLength;
 		if (length == 0 && declaredLength < 0 && ResponseEncodingRules.mayEncodeStatus(status)) {
 			getHeaders().setContentLength(0);
 		}
@@ -369,7 +372,7 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 		 */
 		private Flux<Flux<DataBuffer>> end() {
 			if (this.undecided) {
-				beforeCommit();
+				beforeCommit(0);
 				return Flux.empty();
 			}
 			return Flux.just(Flux.defer(this::finish));
