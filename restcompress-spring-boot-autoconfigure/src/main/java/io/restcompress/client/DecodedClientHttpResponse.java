@@ -98,18 +98,29 @@ final class DecodedClientHttpResponse implements ClientHttpResponse {
 	@Override
 	public void close() {
 		try {
+			closeBody();
+		}
+		finally {
+			this.response.close();
+		}
+	}
+
+	private void closeBody() {
+		try {
 			if (this.body != null) {
 				this.body.close();
 			}
+		}
+		catch (IOException ex) {
+			// the decoders are closed either way; the received body is handled below
+		}
+		try {
 			if (this.failed && this.received != null) {
 				ReceivedBodies.abandon(this.received);
 			}
 		}
 		catch (IOException ex) {
-			// the original response is closed below either way
-		}
-		finally {
-			this.response.close();
+			// the original response is closed after this either way
 		}
 	}
 
