@@ -9,7 +9,7 @@
 # Environment: INTEROP_CORPUS (a corpus directory, relative to the repository root),
 # SAMPLE_APP_JAR (the jar to start), INTEROP_APP_ARGS (more app arguments, split on spaces),
 # INTEROP_LOG (the app's log file), INTEROP_VENV, PYTHON, INTEROP_INSTALL_CHROMIUM=1 (apt-get install
-# chromium when missing, as root, for tests/test_chromium_dictionaries.py).
+# chromium when missing, as root, for tests/test_chromium*.py).
 set -euo pipefail
 INTEROP_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 cd "$INTEROP_DIR/.."

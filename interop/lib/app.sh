@@ -126,5 +126,5 @@ interop_chromium() {
 			return 0
 		fi
 	fi
-	echo "interop: chromium not found, the browser test of compression dictionaries will be skipped"
+	echo "interop: chromium not found, the browser tests will be skipped"
 }

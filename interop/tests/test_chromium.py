@@ -1,0 +1,104 @@
+"""Headless Chromium against the sample app, as a browser user meets it: Chromium decodes each
+coding it offers (gzip by the server's preference among them; zstd, br and deflate when it offers
+only that one), revalidates an encoded representation with its suffixed ETag and gets a 304,
+reads a streamed response flush by flush through its decoder, and uploads bodies compressed
+with the page's own CompressionStream. The bytes on the wire and the header fields are the
+ones the DevTools protocol reports. Skipped when no Chromium is installed."""
+import pytest
+
+from support.chromium import chromium, needs_chromium, secure_origin  # noqa: F401 (chromium is a fixture)
+
+pytestmark = [needs_chromium, pytest.mark.http1_only]
+
+DOCUMENT_BYTES = 1_700_000
+
+
+@pytest.fixture
+def page(chromium, base_url):
+    chromium.open(secure_origin(base_url) + "/api/ping")
+    return chromium
+
+
+@pytest.mark.parametrize("offer, coding", [(None, "gzip"), ("zstd", "zstd"), ("br", "br"), ("deflate", "deflate")])
+def test_chromium_decodes_the_document_in_each_coding_it_offers(page, offer, coding):
+    """With its own Accept-Encoding (gzip, deflate, br, zstd) Chromium gets gzip, the first of
+    them in the server's order; offered one coding alone, it gets that one."""
+    if offer:
+        page.call("Network.setExtraHTTPHeaders", headers={"Accept-Encoding": offer})
+    entries = page.evaluate("fetch('/api/static').then(r => r.json()).then(j => j.length)")
+    assert entries == 10_000
+    exchange = page.exchanges("/api/static")[-1]
+    assert exchange.status == 200
+    assert exchange.response.get("content-encoding") == coding, exchange.response
+    assert "accept-encoding" in exchange.response.get("vary", "").lower()
+    assert exchange.response.get("etag", "").endswith(f'-{coding}"'), exchange.response
+    assert exchange.wire_bytes < DOCUMENT_BYTES / 2, f"{exchange.wire_bytes} bytes on the wire"
+
+
+def test_chromium_revalidates_an_encoded_representation_and_gets_304(page):
+    """Chromium keeps the gzip representation with its suffixed ETag; revalidating it sends that
+    tag in If-None-Match, and the server, which strips the suffix before the application
+    compares, answers 304, from which Chromium serves the kept body."""
+    first = page.evaluate("fetch('/api/static').then(r => r.json()).then(j => j.length)")
+    again = page.evaluate("fetch('/api/static', {cache: 'no-cache'})"
+                          ".then(r => r.json().then(j => [r.status, j.length]))")
+    assert first == 10_000
+    assert again == [200, 10_000]
+    stored, revalidated = page.exchanges("/api/static")[-2:]
+    assert stored.response.get("content-encoding") == "gzip"
+    assert revalidated.request.get("if-none-match") == stored.response["etag"]
+    assert revalidated.status == 304
+    assert revalidated.response.get("etag") == stored.response["etag"]
+    assert "accept-encoding" in revalidated.response.get("vary", "").lower()
+    assert "content-encoding" not in revalidated.response
+
+
+def test_chromium_reads_a_streamed_response_flush_by_flush(page):
+    """/api/stream flushes 40 lines 50 ms apart; the encoder flushes with each, so Chromium's
+    gzip decoder hands the page the lines as they come, not the body at its end."""
+    reads, lines = page.evaluate("""(async () => {
+        const reader = (await fetch('/api/stream')).body.getReader();
+        const decoder = new TextDecoder();
+        let reads = 0, text = '';
+        for (;;) {
+            const {done, value} = await reader.read();
+            if (done) break;
+            reads++;
+            text += decoder.decode(value, {stream: true});
+        }
+        return [reads, text.split('\\n').filter(line => line).map(line => JSON.parse(line)).length];
+    })()""")
+    exchange = page.exchanges("/api/stream")[-1]
+    assert exchange.response.get("content-encoding") == "gzip", exchange.response
+    assert lines == 40
+    assert reads >= 20, f"the page read the stream in {reads} parts"
+
+
+UPLOAD = """(async (format, coding) => {
+    const body = JSON.stringify(Array.from({length: 400}, (_, i) => ({id: i, login: 'user' + i % 7})));
+    const encoded = await new Response(new Blob([body]).stream().pipeThrough(new CompressionStream(format)))
+        .arrayBuffer();
+    const response = await fetch('/api/echo', {method: 'POST', body: encoded,
+        headers: {'Content-Type': 'application/json', 'Content-Encoding': coding}});
+    return [response.status, (await response.text()) === body, encoded.byteLength < body.length];
+})"""
+
+
+@pytest.mark.parametrize("stream_format, coding", [("gzip", "gzip"), ("deflate", "deflate"),
+                                                   ("deflate-raw", "deflate")])
+def test_chromium_uploads_a_body_compressed_by_the_page(page, stream_format, coding):
+    """A page compresses its request body with CompressionStream and labels it; the server
+    decodes it for the application, raw deflate included, which it tolerates under deflate."""
+    assert page.evaluate(f"{UPLOAD}('{stream_format}', '{coding}')") == [200, True, True]
+    assert page.exchanges("/api/echo")[-1].request.get("content-encoding") == coding
+
+
+def test_chromium_sees_415_naming_the_codings_the_server_takes(page):
+    """A coding the server does not support gets 415 with Accept-Encoding (RFC 7694) and a
+    problem body, both readable by the page."""
+    status, accepted, problem = page.evaluate("""fetch('/api/echo', {method: 'POST', body: 'x'.repeat(100),
+            headers: {'Content-Type': 'text/plain', 'Content-Encoding': 'compress'}})
+        .then(r => r.json().then(j => [r.status, r.headers.get('accept-encoding'), j]))""")
+    assert status == 415
+    assert {"gzip", "deflate"} <= {coding.strip() for coding in accepted.split(",")}
+    assert problem["status"] == 415
