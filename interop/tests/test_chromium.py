@@ -2,9 +2,11 @@
 coding it offers (gzip by the server's preference among them; zstd, br and deflate when it offers
 only that one), revalidates an encoded representation with its suffixed ETag and gets a 304,
 reads a streamed response flush by flush through its decoder, and uploads bodies compressed
-with the page's own CompressionStream. The bytes on the wire and the header fields are the
+with the page's own CompressionStream, and echoes WebSocket messages over the permessage-deflate
+its WebSocket offers. The bytes on the wire and the header fields are the
 ones the DevTools protocol reports. Skipped when no Chromium is installed."""
 import pytest
+import requests
 
 from support.chromium import chromium, needs_chromium, secure_origin  # noqa: F401 (chromium is a fixture)
 
@@ -102,3 +104,37 @@ def test_chromium_sees_415_naming_the_codings_the_server_takes(page):
     assert status == 415
     assert {"gzip", "deflate"} <= {coding.strip() for coding in accepted.split(",")}
     assert problem["status"] == 415
+
+
+def permessage_deflate_sessions(base_url) -> float:
+    response = requests.get(f"{base_url}/actuator/metrics/restcompress.websocket.sessions",
+                            params={"tag": "coding:permessage-deflate"}, timeout=30)
+    if response.status_code == 404:
+        return 0
+    return next(m["value"] for m in response.json()["measurements"] if m["statistic"] == "COUNT")
+
+
+def test_chromium_echoes_websocket_messages_over_permessage_deflate(page, base_url):
+    """Chromium's WebSocket offers permessage-deflate with client_max_window_bits; the server
+    accepts it, and text (large and small) and binary messages come back intact through both
+    sides' deflate, in a session the server counts as compressed."""
+    before = permessage_deflate_sessions(base_url)
+    extensions, large, small, binary = page.evaluate("""(async () => {
+        const socket = new WebSocket(location.origin.replace('http', 'ws') + '/ws/echo');
+        socket.binaryType = 'arraybuffer';
+        await new Promise((opened, failed) => { socket.onopen = opened; socket.onerror = failed; });
+        const replies = [];
+        socket.onmessage = event => replies.push(event.data);
+        const document = JSON.stringify(Array.from({length: 3000}, (_, i) => ({id: i, login: 'user' + i % 7})));
+        socket.send(document);
+        socket.send('hello');
+        socket.send(new Uint8Array([1, 2, 3, 0, 255]).buffer);
+        while (replies.length < 3) {
+            await new Promise(wait => setTimeout(wait, 20));
+        }
+        socket.close();
+        return [socket.extensions, replies[0] === document, replies[1], Array.from(new Uint8Array(replies[2]))];
+    })()""")
+    assert extensions.startswith("permessage-deflate"), extensions
+    assert (large, small, binary) == (True, "hello", [1, 2, 3, 0, 255])
+    assert permessage_deflate_sessions(base_url) == before + 1
