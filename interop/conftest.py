@@ -18,6 +18,8 @@ def pytest_addoption(parser):
     parser.addoption("--http2", action="store_true",
                      help="talk HTTP/2 without TLS (h2c, prior knowledge) to an app started with server.http2.enabled")
     parser.addoption("--app-log", default=None, help="the app's log file (run.sh passes it)")
+    parser.addoption("--app-jar", default=os.environ.get("SAMPLE_APP_JAR"),
+                     help="the sample app jar, for tests that start an instance of their own (run.sh passes it)")
     parser.addoption("--engine", default=os.environ.get("INTEROP_ENGINE", "tomcat"),
                      choices=["tomcat", "reactor-netty"],
                      help="the sample app's server, for the few answers RFC 7692 leaves to the engine")

@@ -43,7 +43,7 @@ trap "exit 130" INT
 trap "exit 143" TERM
 interop_start_app "$log" -- "${app_args[@]}"
 
-options=(--base-url "$APP_URL" --app-log "$log")
+options=(--base-url "$APP_URL" --app-log "$log" --app-jar "$(interop_jar)")
 if [[ -n "${INTEROP_CORPUS:-}" ]]; then
 	options+=(--corpus "$INTEROP_CORPUS")
 fi

@@ -1,6 +1,9 @@
 """Headless Chromium driven over the DevTools protocol, for the tests that put a browser in
-front of the sample app. Tests that use it are skipped when no Chromium is installed (Debian:
-apt-get install chromium; interop/run.sh does it with INTEROP_INSTALL_CHROMIUM=1 as root)."""
+front of the sample app: over HTTP/1.1 to the app the suite runs against, or, in a run with
+--http2, over HTTP/2 to an instance of the same jar started over TLS (Chromium speaks HTTP/2 only
+over TLS, where the suite's other clients use h2c). Tests that use it are skipped when no
+Chromium is installed (Debian: apt-get install chromium; interop/run.sh does it with
+INTEROP_INSTALL_CHROMIUM=1 as root)."""
 import json
 import shutil
 import socket
@@ -12,6 +15,8 @@ from typing import NamedTuple, Optional
 
 import pytest
 from websockets.sync.client import connect
+
+from support.tls_app import TlsApp
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
 
@@ -25,6 +30,7 @@ class Exchange(NamedTuple):
     response: dict
     status: Optional[int]
     wire_bytes: Optional[int]
+    protocol: Optional[str]
 
 
 def free_port() -> int:
@@ -37,6 +43,37 @@ def secure_origin(base_url: str) -> str:
     """The app's origin under a name Chromium treats as a secure context over plain HTTP, so that
     it offers every coding it has (br, zstd, dictionaries) and exposes CompressionStream."""
     return base_url.replace("127.0.0.1", "localhost")
+
+
+@pytest.fixture(scope="session")
+def tls_app(pytestconfig, tmp_path_factory):
+    """The app's jar started again over TLS with HTTP/2, for the whole session."""
+    jar = pytestconfig.getoption("--app-jar")
+    if not jar:
+        pytest.skip("no --app-jar: run the suite with interop/run.sh")
+    app = TlsApp(jar, tmp_path_factory.mktemp("tls-app"))
+    try:
+        yield app.wait_until_healthy()
+    finally:
+        app.stop()
+
+
+@pytest.fixture
+def origin(request, base_url, http2):
+    """Where Chromium sends its requests: the suite's app over HTTP/1.1, or over HTTP/2 (TLS) in
+    a run with --http2."""
+    return request.getfixturevalue("tls_app").origin if http2 else secure_origin(base_url)
+
+
+@pytest.fixture
+def certificate_file(request, http2):
+    """The file a Python client verifies the TLS app's certificate with (True: no TLS app)."""
+    return str(request.getfixturevalue("tls_app").certificate.certificate_file) if http2 else True
+
+
+@pytest.fixture
+def expected_protocol(http2) -> str:
+    return "h2" if http2 else "http/1.1"
 
 
 class DevTools:
@@ -84,8 +121,10 @@ class DevTools:
                      if e.get("method") == "Network.responseReceivedExtraInfo"}
         wire = {e["params"]["requestId"]: e["params"]["encodedDataLength"] for e in self.events
                 if e.get("method") == "Network.loadingFinished"}
+        protocols = {e["params"]["requestId"]: e["params"]["response"].get("protocol") for e in self.events
+                     if e.get("method") == "Network.responseReceived"}
         return [Exchange(lower(requests.get(rid, {})), lower(responses.get(rid, {}).get("headers", {})),
-                         responses.get(rid, {}).get("statusCode"), wire.get(rid))
+                         responses.get(rid, {}).get("statusCode"), wire.get(rid), protocols.get(rid))
                 for rid in urls if path in urls[rid]]
 
 
@@ -94,11 +133,18 @@ def lower(headers: dict) -> dict:
 
 
 @pytest.fixture
-def chromium():
-    """A fresh headless Chromium (its own profile, so an empty HTTP cache) with one page."""
+def chromium(request, http2):
+    """A fresh headless Chromium (its own profile, so an empty HTTP cache) with one page. In a
+    run with --http2 it trusts the TLS app's certificate by its key's pin: a certificate error
+    merely ignored would keep Chromium from caching, and so from revalidating and from keeping
+    dictionaries."""
     port = free_port()
     profile = tempfile.mkdtemp(prefix="interop-chromium-")
+    trust = []
+    if http2:
+        trust = [f"--ignore-certificate-errors-spki-list={request.getfixturevalue('tls_app').certificate.spki_sha256}"]
     process = subprocess.Popen([CHROMIUM, "--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                                *trust,
                                 f"--remote-debugging-port={port}", f"--user-data-dir={profile}", "about:blank"],
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:

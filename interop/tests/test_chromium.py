@@ -4,25 +4,27 @@ only that one), revalidates an encoded representation with its suffixed ETag and
 reads a streamed response flush by flush through its decoder, and uploads bodies compressed
 with the page's own CompressionStream, and echoes WebSocket messages over the permessage-deflate
 its WebSocket offers. The bytes on the wire and the header fields are the
-ones the DevTools protocol reports. Skipped when no Chromium is installed."""
+ones the DevTools protocol reports. Over HTTP/1.1 in the suite's HTTP/1.1 runs, over HTTP/2 (an
+instance of the jar started over TLS) in its --http2 runs. Skipped when no Chromium is installed."""
 import pytest
 import requests
 
-from support.chromium import chromium, needs_chromium, secure_origin  # noqa: F401 (chromium is a fixture)
+from support.chromium import (certificate_file, chromium, expected_protocol, needs_chromium,  # noqa: F401 (fixtures)
+                              origin, tls_app)
 
-pytestmark = [needs_chromium, pytest.mark.http1_only]
+pytestmark = needs_chromium
 
 DOCUMENT_BYTES = 1_700_000
 
 
 @pytest.fixture
-def page(chromium, base_url):
-    chromium.open(secure_origin(base_url) + "/api/ping")
+def page(chromium, origin):
+    chromium.open(origin + "/api/ping")
     return chromium
 
 
 @pytest.mark.parametrize("offer, coding", [(None, "gzip"), ("zstd", "zstd"), ("br", "br"), ("deflate", "deflate")])
-def test_chromium_decodes_the_document_in_each_coding_it_offers(page, offer, coding):
+def test_chromium_decodes_the_document_in_each_coding_it_offers(page, expected_protocol, offer, coding):
     """With its own Accept-Encoding (gzip, deflate, br, zstd) Chromium gets gzip, the first of
     them in the server's order; offered one coding alone, it gets that one."""
     if offer:
@@ -30,6 +32,7 @@ def test_chromium_decodes_the_document_in_each_coding_it_offers(page, offer, cod
     entries = page.evaluate("fetch('/api/static').then(r => r.json()).then(j => j.length)")
     assert entries == 10_000
     exchange = page.exchanges("/api/static")[-1]
+    assert exchange.protocol == expected_protocol
     assert exchange.status == 200
     assert exchange.response.get("content-encoding") == coding, exchange.response
     assert "accept-encoding" in exchange.response.get("vary", "").lower()
@@ -55,7 +58,7 @@ def test_chromium_revalidates_an_encoded_representation_and_gets_304(page):
     assert "content-encoding" not in revalidated.response
 
 
-def test_chromium_reads_a_streamed_response_flush_by_flush(page):
+def test_chromium_reads_a_streamed_response_flush_by_flush(page, expected_protocol):
     """/api/stream flushes 40 lines 50 ms apart; the encoder flushes with each, so Chromium's
     gzip decoder hands the page the lines as they come, not the body at its end."""
     reads, lines = page.evaluate("""(async () => {
@@ -71,6 +74,7 @@ def test_chromium_reads_a_streamed_response_flush_by_flush(page):
         return [reads, text.split('\\n').filter(line => line).map(line => JSON.parse(line)).length];
     })()""")
     exchange = page.exchanges("/api/stream")[-1]
+    assert exchange.protocol == expected_protocol
     assert exchange.response.get("content-encoding") == "gzip", exchange.response
     assert lines == 40
     assert reads >= 20, f"the page read the stream in {reads} parts"
@@ -106,19 +110,21 @@ def test_chromium_sees_415_naming_the_codings_the_server_takes(page):
     assert problem["status"] == 415
 
 
-def permessage_deflate_sessions(base_url) -> float:
-    response = requests.get(f"{base_url}/actuator/metrics/restcompress.websocket.sessions",
-                            params={"tag": "coding:permessage-deflate"}, timeout=30)
+def permessage_deflate_sessions(origin, certificate_file) -> float:
+    response = requests.get(f"{origin}/actuator/metrics/restcompress.websocket.sessions",
+                            params={"tag": "coding:permessage-deflate"}, timeout=30, verify=certificate_file)
     if response.status_code == 404:
         return 0
     return next(m["value"] for m in response.json()["measurements"] if m["statistic"] == "COUNT")
 
 
-def test_chromium_echoes_websocket_messages_over_permessage_deflate(page, base_url):
+def test_chromium_echoes_websocket_messages_over_permessage_deflate(page, origin, certificate_file):
     """Chromium's WebSocket offers permessage-deflate with client_max_window_bits; the server
     accepts it, and text (large and small) and binary messages come back intact through both
-    sides' deflate, in a session the server counts as compressed."""
-    before = permessage_deflate_sessions(base_url)
+    sides' deflate, in a session the server counts as compressed. The WebSocket is opened over
+    HTTP/1.1 in both runs: Chromium does not bootstrap WebSockets over HTTP/2 (RFC 8441) to
+    these servers."""
+    before = permessage_deflate_sessions(origin, certificate_file)
     extensions, large, small, binary = page.evaluate("""(async () => {
         const socket = new WebSocket(location.origin.replace('http', 'ws') + '/ws/echo');
         socket.binaryType = 'arraybuffer';
@@ -137,4 +143,4 @@ def test_chromium_echoes_websocket_messages_over_permessage_deflate(page, base_u
     })()""")
     assert extensions.startswith("permessage-deflate"), extensions
     assert (large, small, binary) == (True, "hello", [1, 2, 3, 0, 255])
-    assert permessage_deflate_sessions(base_url) == before + 1
+    assert permessage_deflate_sessions(origin, certificate_file) == before + 1
