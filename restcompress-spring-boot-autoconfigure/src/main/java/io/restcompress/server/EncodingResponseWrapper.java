@@ -278,7 +278,10 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 
 	/**
 	 * Sends a redirect. One that keeps the buffer keeps the body written so far: it is ended
-	 * first, as the end of the request would end it, decided for the redirect's status.
+	 * first, as the end of the request would end it, decided for the redirect's status. Ending
+	 * it may commit the response (a body larger than the container's buffer), so the status
+	 * and {@code Location} are set before; the container's redirect, which may make the
+	 * location absolute, follows when the response is still open.
 	 */
 	@Override
 	public void sendRedirect(String location, int status, boolean clearBuffer) throws IOException {
@@ -287,8 +290,11 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 				throw new IllegalStateException("Cannot send a redirect: the response is already committed");
 			}
 			setStatus(status);
+			setHeader(HttpHeaders.LOCATION, location);
 			finish();
-			super.sendRedirect(location, status, false);
+			if (!getResponse().isCommitted()) {
+				super.sendRedirect(location, status, false);
+			}
 			return;
 		}
 		this.bodyLock.lock();

@@ -128,6 +128,15 @@ class ConditionalAndStreamingIntegrationTests extends AbstractServerIntegrationT
 		assertThat(HttpTestClient.decode(coding, response.body())).isEqualTo(Arrays.copyOf(TestEndpoints.LARGE, 6000));
 	}
 
+	@ParameterizedTest
+	@ValueSource(strings = { "lzf", "gzip" })
+	void sendsTheLocationOfARedirectWhoseKeptBodyOutgrowsTheContainersBuffer(String coding) {
+		HttpResponse<byte[]> response = this.http.get("/redirect-keeping-large-body", "Accept-Encoding", coding);
+		assertThat(response.statusCode()).isEqualTo(303);
+		assertThat(response.headers().firstValue("Location")).hasValueSatisfying((location) -> location.endsWith("/large"));
+		assertThat(HttpTestClient.decode(coding, response.body())).isEqualTo(TestEndpoints.NOISY);
+	}
+
 	@Test
 	void sendsTheHeldBackBodyOfARedirectThatKeepsTheBuffer() {
 		HttpResponse<byte[]> response = this.http.get("/redirect-keeping-small-body", "Accept-Encoding", "gzip");

@@ -6,6 +6,7 @@ import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
@@ -45,6 +46,8 @@ import org.springframework.web.servlet.mvc.method.annotation.StreamingResponseBo
 final class TestEndpoints {
 
 	static final byte[] LARGE = TestPayloads.json(100_000);
+
+	static final byte[] NOISY = TestPayloads.hex(new SplittableRandom(1), 30_000);
 
 	static final AtomicLong bytesDelivered = new AtomicLong();
 
@@ -133,6 +136,17 @@ final class TestEndpoints {
 		@GetMapping("/redirect-keeping-body")
 		void redirectKeepingBody(HttpServletResponse response) throws IOException {
 			startEncodedBody(response);
+			response.sendRedirect("/large", HttpServletResponse.SC_SEE_OTHER, false);
+		}
+
+		/**
+		 * Keeps a body whose encoding is larger than the container's response buffer, so that
+		 * ending it commits the response before the redirect is sent.
+		 */
+		@GetMapping("/redirect-keeping-large-body")
+		void redirectKeepingLargeBody(HttpServletResponse response) throws IOException {
+			response.setContentType(MediaType.APPLICATION_JSON_VALUE);
+			response.getOutputStream().write(NOISY);
 			response.sendRedirect("/large", HttpServletResponse.SC_SEE_OTHER, false);
 		}
 
