@@ -16,12 +16,13 @@ import org.jspecify.annotations.Nullable;
  * Codings are matched case-insensitively; {@code q=0} excludes a coding; {@code *} matches
  * registered codings that are not listed (non-standard ones such as {@code lzf} must be named);
  * the highest weight wins and ties go to the server's preference order; an explicitly preferred
- * {@code identity} wins over codings with a lower weight. A coding listed more than once takes
- * its highest weight, unless one of them is {@code q=0}, which wins. Elements with a malformed
- * weight ({@code q=2}, {@code q=}, {@code q=abc}) or coding are ignored; parameters other than
- * {@code q}, which the field's grammar does not have, and spaces around the {@code =} of a
- * weight are tolerated, and a comma inside a quoted string does not end an element. An absent
- * field selects no coding.
+ * {@code identity} wins over codings with a lower weight. A coding listed more than once (or
+ * under an alias, {@code x-gzip} for {@code gzip}) takes its highest weight, unless one of them
+ * is {@code q=0}, which wins. A malformed weight ({@code q=2}, {@code q=}, {@code q=abc})
+ * excludes its coding as {@code q=0} does; an element whose coding is not a token is ignored.
+ * Parameters other than {@code q}, which the field's grammar does not have, and spaces around
+ * the {@code =} of a weight are tolerated, and a comma or semicolon inside a quoted string ends
+ * neither an element nor a parameter. An absent field selects no coding.
  */
 public final class AcceptEncoding {
 
@@ -86,7 +87,8 @@ public final class AcceptEncoding {
 	public int weightOf(ContentCodec codec) {
 		int weight = explicitWeight(codec.coding());
 		for (String alias : codec.aliases()) {
-			weight = Math.max(weight, explicitWeight(alias));
+			int aliasWeight = explicitWeight(alias);
+			weight = (weight == 0 || aliasWeight == 0) ? 0 : Math.max(weight, aliasWeight);
 		}
 		if (weight != NOT_LISTED) {
 			return weight;
@@ -153,21 +155,24 @@ public final class AcceptEncoding {
 
 	private record Element(String coding, int weight) {
 
+		/**
+		 * Parses one element; a malformed weight excludes the coding, as {@code q=0} would.
+		 */
 		static @Nullable Element parse(String member) {
-			String[] parts = member.split(";", -1);
-			String coding = HeaderTokens.trimWhitespace(parts[0]);
+			List<String> parts = HeaderTokens.splitOutsideQuotes(member, ';');
+			String coding = HeaderTokens.trimWhitespace(parts.get(0));
 			if (!HeaderTokens.isToken(coding)) {
 				return null;
 			}
 			int weight = 1000;
-			for (int i = 1; i < parts.length; i++) {
-				int equals = parts[i].indexOf('=');
-				String name = HeaderTokens.trimWhitespace((equals != -1) ? parts[i].substring(0, equals) : parts[i]);
+			for (String parameter : parts.subList(1, parts.size())) {
+				int equals = parameter.indexOf('=');
+				String name = HeaderTokens.trimWhitespace((equals != -1) ? parameter.substring(0, equals) : parameter);
 				if (name.equalsIgnoreCase("q")) {
-					weight = (equals != -1) ? parseQValue(HeaderTokens.trimWhitespace(parts[i].substring(equals + 1)))
+					weight = (equals != -1) ? parseQValue(HeaderTokens.trimWhitespace(parameter.substring(equals + 1)))
 							: NOT_LISTED;
 					if (weight == NOT_LISTED) {
-						return null;
+						return new Element(coding.toLowerCase(Locale.ROOT), 0);
 					}
 				}
 			}

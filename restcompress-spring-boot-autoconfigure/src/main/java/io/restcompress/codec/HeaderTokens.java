@@ -21,6 +21,21 @@ final class HeaderTokens {
 	 */
 	public static List<String> splitList(String value) {
 		List<String> members = new ArrayList<>();
+		for (String member : splitOutsideQuotes(value, ',')) {
+			String trimmed = trimWhitespace(member);
+			if (!trimmed.isEmpty()) {
+				members.add(trimmed);
+			}
+		}
+		return members;
+	}
+
+	/**
+	 * Splits a value at every separator that is not inside a quoted string, keeping empty and
+	 * untrimmed parts.
+	 */
+	static List<String> splitOutsideQuotes(String value, char separator) {
+		List<String> parts = new ArrayList<>();
 		int start = 0;
 		boolean quoted = false;
 		for (int i = 0; i < value.length(); i++) {
@@ -31,20 +46,13 @@ final class HeaderTokens {
 			else if (c == '"') {
 				quoted = !quoted;
 			}
-			else if (c == ',' && !quoted) {
-				addMember(members, value.substring(start, i));
+			else if (c == separator && !quoted) {
+				parts.add(value.substring(start, i));
 				start = i + 1;
 			}
 		}
-		addMember(members, value.substring(start));
-		return members;
-	}
-
-	private static void addMember(List<String> members, String member) {
-		String trimmed = trimWhitespace(member);
-		if (!trimmed.isEmpty()) {
-			members.add(trimmed);
-		}
+		parts.add(value.substring(start));
+		return parts;
 	}
 
 	/**

@@ -165,10 +165,11 @@ class AcceptEncodingTests {
 	@ParameterizedTest
 	@ValueSource(strings = { "gzip;q=2", "gzip;q=1.5", "gzip;q=1.001", "gzip;q=0.1234", "gzip;q=abc", "gzip;q=",
 			"gzip;q=-1", "gzip;q=.5", "gzip;q=0.5e0", "gzip;q=0,5", "gzip;q=0.5 0", "gzip;q", "gzip;q=0.5;q=3" })
-	void ignoresAnElementWithAMalformedWeight(String value) {
+	void excludesACodingWithAMalformedWeight(String value) {
 		AcceptEncoding field = AcceptEncoding.parse(value + ", deflate;q=0.1");
 		assertThat(field.weightOf(GZIP)).isZero();
 		assertThat(field.select(SERVER_ORDER)).contains(DEFLATE);
+		assertThat(AcceptEncoding.parse(value + ", *").select(SERVER_ORDER)).contains(DEFLATE);
 	}
 
 	@ParameterizedTest
@@ -205,6 +206,24 @@ class AcceptEncodingTests {
 			"deflate;q=0.1, gzip;ext=\"a;q=1\";q=0" })
 	void readsACommaInsideAQuotedParameterAsPartOfTheElement(String value) {
 		assertThat(select(value)).contains(DEFLATE);
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "gzip;q=0;ext=\"x;q=1;y\", deflate;q=0.1", "gzip;q=0;ext=\"x;q=1\", *",
+			"gzip;ext=\"a;q=0\";q=0, deflate;q=0.1", "gzip;q=0;ext=\"\\\";q=1\", *" })
+	void readsASemicolonInsideAQuotedParameterAsPartOfTheParameter(String value) {
+		assertThat(select(value)).contains(DEFLATE);
+	}
+
+	@Test
+	void keepsAWeightThatOnlyAQuotedParameterSeemsToChange() {
+		assertThat(AcceptEncoding.parse("gzip;ext=\"q=0;q=0\"").weightOf(GZIP)).isEqualTo(1000);
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "gzip;q=0, x-gzip", "x-gzip;q=0, gzip;q=0.5", "x-gzip, gzip;q=0" })
+	void letsAZeroWeightUnderAnAliasWin(String value) {
+		assertThat(AcceptEncoding.parse(value + ", deflate;q=0.1").select(SERVER_ORDER)).contains(DEFLATE);
 	}
 
 	@ParameterizedTest
