@@ -112,6 +112,7 @@ public final class ClientCompressionExchangeFilter implements ExchangeFilterFunc
 			.doOnCancel(unsent::abandon)
 			.contextWrite(stream::into)
 			.flatMap((response) -> {
+				unsent.abandon();
 				RequestDecision resend = this.compression.requests()
 					.afterResponse(uri, response.statusCode().value(), response.headers().asHttpHeaders(), used.get());
 				if (mayResend && resend != null) {

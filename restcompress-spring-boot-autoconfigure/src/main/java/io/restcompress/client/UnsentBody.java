@@ -16,8 +16,9 @@ import org.springframework.core.io.buffer.DataBufferUtils;
  * The rest of a WebClient request body whose head has been read to decide on it. The JDK's,
  * Apache's and Jetty's connectors subscribe to a body only once they send it, after the write
  * that hands it over has completed, so the body is held until then; if the exchange fails or is
- * cancelled first, it is abandoned: the application's publisher is cancelled and the buffers
- * held are released.
+ * cancelled first, or its response arrives before the connector took the body (a final status
+ * before {@code 100 Continue}), it is abandoned: the application's publisher is cancelled and
+ * the buffers held are released.
  */
 final class UnsentBody {
 

@@ -11,21 +11,25 @@ import java.util.stream.Stream;
 
 import io.netty.buffer.PooledByteBufAllocator;
 import org.apache.hc.client5.http.impl.async.HttpAsyncClients;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
 import reactor.core.publisher.SignalType;
 
 import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.core.io.buffer.NettyDataBuffer;
 import org.springframework.core.io.buffer.NettyDataBufferFactory;
-
+import org.springframework.http.HttpStatus;
 import org.springframework.http.client.reactive.ClientHttpConnector;
 import org.springframework.http.client.reactive.HttpComponentsClientHttpConnector;
 import org.springframework.http.client.reactive.JdkClientHttpConnector;
 import org.springframework.http.client.reactive.JettyClientHttpConnector;
 import org.springframework.http.client.reactive.ReactorClientHttpConnector;
+import org.springframework.mock.http.client.reactive.MockClientHttpRequest;
+import org.springframework.mock.http.client.reactive.MockClientHttpResponse;
 import org.springframework.web.reactive.function.client.WebClient;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -69,30 +73,64 @@ class WebClientConnectorRequestCompressionTests extends PlainOriginTests {
 		try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
 			unreachable = URI.create("http://127.0.0.1:" + socket.getLocalPort() + "/echo");
 		}
-		WebClient client = WebClient.builder()
-			.clientConnector(connector.get())
-			.filter(new ClientCompressionExchangeFilter(ClientCompression.builder(PlainOrigin.CODECS)
-				.requestCompression(RequestCompression.ALWAYS)
-				.requestEncoding("gzip")
-				.build()))
-			.build();
-		NettyDataBufferFactory pooled = new NettyDataBufferFactory(PooledByteBufAllocator.DEFAULT);
 		List<NettyDataBuffer> produced = new CopyOnWriteArrayList<>();
 		List<SignalType> ended = new CopyOnWriteArrayList<>();
-		Flux<DataBuffer> body = Flux.range(0, 8).map((i) -> {
-			NettyDataBuffer buffer = pooled.wrap(pooled.getByteBufAllocator().buffer(8192).writeBytes(new byte[8192]));
-			produced.add(buffer);
-			return (DataBuffer) buffer;
-		}).doFinally(ended::add);
-		assertThatException().isThrownBy(() -> client.post()
+		assertThatException().isThrownBy(() -> compressingAlways(connector.get()).post()
 			.uri(unreachable)
-			.body(body, DataBuffer.class)
+			.body(pooledBody(produced, ended), DataBuffer.class)
 			.retrieve()
 			.toBodilessEntity()
 			.block(TestClient.TIMEOUT));
 		assertThat(produced).isNotEmpty()
 			.allSatisfy((buffer) -> assertThat(buffer.getNativeBuffer().refCnt()).isZero());
 		assertThat(ended).isNotEmpty();
+	}
+
+	/**
+	 * A connector that answers without ever taking the body it was handed, as one does whose
+	 * server gives a final status before {@code 100 Continue}.
+	 */
+	@Test
+	void releasesAndCancelsABodyTheConnectorAnsweredWithoutTaking() {
+		ClientHttpConnector answeringEarly = (method, uri, callback) -> {
+			MockClientHttpRequest request = new MockClientHttpRequest(method, uri);
+			request.setWriteHandler((body) -> Mono.empty());
+			return callback.apply(request).thenReturn(new MockClientHttpResponse(HttpStatus.OK));
+		};
+		List<NettyDataBuffer> produced = new CopyOnWriteArrayList<>();
+		List<SignalType> ended = new CopyOnWriteArrayList<>();
+		compressingAlways(answeringEarly).post()
+			.uri("http://127.0.0.1/echo")
+			.body(pooledBody(produced, ended), DataBuffer.class)
+			.retrieve()
+			.toBodilessEntity()
+			.block(TestClient.TIMEOUT);
+		assertThat(produced).isNotEmpty()
+			.allSatisfy((buffer) -> assertThat(buffer.getNativeBuffer().refCnt()).isZero());
+		assertThat(ended).containsExactly(SignalType.CANCEL);
+	}
+
+	private static WebClient compressingAlways(ClientHttpConnector connector) {
+		return WebClient.builder()
+			.clientConnector(connector)
+			.filter(new ClientCompressionExchangeFilter(ClientCompression.builder(PlainOrigin.CODECS)
+				.requestCompression(RequestCompression.ALWAYS)
+				.requestEncoding("gzip")
+				.build()))
+			.build();
+	}
+
+	/**
+	 * Eight 8 KB buffers from Netty's pooled allocator, each recorded as it is made, and the
+	 * signal that ends the body.
+	 */
+	private static Flux<DataBuffer> pooledBody(List<NettyDataBuffer> produced, List<SignalType> ended) {
+		NettyDataBufferFactory pooled = new NettyDataBufferFactory(PooledByteBufAllocator.DEFAULT);
+		return Flux.range(0, 8).map((i) -> {
+			NettyDataBuffer buffer = pooled.wrap(pooled.getByteBufAllocator().buffer(8192).writeBytes(new byte[8192]));
+			produced.add(buffer);
+			return (DataBuffer) buffer;
+		}).doFinally(ended::add);
 	}
 
 	static Stream<Arguments> connectors() {
