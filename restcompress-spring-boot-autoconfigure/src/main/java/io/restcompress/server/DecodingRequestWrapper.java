@@ -451,9 +451,14 @@ final class DecodingRequestWrapper extends HttpServletRequestWrapper {
 			}
 		}
 
+		/**
+		 * Closes the decoders as {@link #release()} does: an application thread that closes the
+		 * body while another reads it, or before the exchange releases it, closes them once, and
+		 * only after that read.
+		 */
 		@Override
-		public void close() throws IOException {
-			this.delegate.close();
+		public void close() {
+			release();
 		}
 
 		@Override

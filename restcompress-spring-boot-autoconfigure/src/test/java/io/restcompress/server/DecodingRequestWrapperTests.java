@@ -11,6 +11,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import io.restcompress.codec.ContentCodec;
 import io.restcompress.codec.ContentCodecs;
@@ -132,15 +133,17 @@ class DecodingRequestWrapperTests {
 
 	/**
 	 * An async exchange may end (a timeout, an error) while an application thread is inside a
-	 * read of the body: the decoder, whose native context a pooled codec would hand to another
-	 * request, is closed only once that read has returned.
+	 * read of the body, and another application thread may close the body meanwhile: the
+	 * decoder, whose native context a pooled codec would hand to another request, is closed
+	 * only once that read has returned, and once.
 	 */
-	@Test
-	void closesTheDecoderOnlyAfterAReadInProgressReturns() throws Exception {
+	@ParameterizedTest
+	@ValueSource(strings = { "released", "closed by the application", "closed, then released" })
+	void closesTheDecoderOnceAndOnlyAfterAReadInProgressReturns(String ending) throws Exception {
 		CountDownLatch reading = new CountDownLatch(1);
 		CountDownLatch released = new CountDownLatch(1);
 		AtomicBoolean closedWhileReading = new AtomicBoolean();
-		AtomicBoolean closed = new AtomicBoolean();
+		AtomicInteger closed = new AtomicInteger();
 		ContentCodec watched = new ContentCodec() {
 
 			@Override
@@ -175,7 +178,7 @@ class DecodingRequestWrapperTests {
 					@Override
 					public void close() throws IOException {
 						closedWhileReading.compareAndSet(false, this.inRead);
-						closed.set(true);
+						closed.incrementAndGet();
 						super.close();
 					}
 
@@ -202,10 +205,16 @@ class DecodingRequestWrapperTests {
 			}
 		});
 		assertThat(reading.await(10, TimeUnit.SECONDS)).isTrue();
-		request.release();
+		if (!ending.equals("released")) {
+			body.close();
+		}
+		if (ending.endsWith("released")) {
+			request.release();
+		}
 		released.countDown();
 		assertThat(read.get(10, TimeUnit.SECONDS)).isEqualTo(4);
-		assertThat(closed).isTrue();
+		request.release();
+		assertThat(closed).hasValue(1);
 		assertThat(closedWhileReading).isFalse();
 		assertThat(body.read()).isEqualTo(-1);
 	}
