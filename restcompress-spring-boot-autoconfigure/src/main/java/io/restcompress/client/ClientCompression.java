@@ -232,8 +232,9 @@ public final class ClientCompression {
 	ResponseReading responseReading(URI uri, HttpMethod method, int status, HttpHeaders responseHeaders,
 			List<ContentCodec> offered) {
 		List<ContentCodec> decoders = List.of();
+		boolean hasBody = ContentDecoding.decodesResponse(method.name(), status);
 		boolean readAsItIs = false;
-		if (ContentDecoding.decodesResponse(method.name(), status)) {
+		if (hasBody) {
 			ContentCodecs available = this.codecs;
 			if (!offered.isEmpty()) {
 				List<ContentCodec> withDictionary = new ArrayList<>(this.codecs.all());
@@ -251,7 +252,7 @@ public final class ClientCompression {
 		}
 		ClientDictionaries.Announced dictionary = null;
 		if (this.dictionaries != null) {
-			dictionary = readAsItIs ? null : this.dictionaries.announced(status, responseHeaders);
+			dictionary = (hasBody && !readAsItIs) ? this.dictionaries.announced(status, responseHeaders) : null;
 			this.dictionaries.followLinks(uri, responseHeaders);
 		}
 		return new ResponseReading(decoders, dictionary, decoders.isEmpty() ? responseHeaders.getContentLength() : -1);

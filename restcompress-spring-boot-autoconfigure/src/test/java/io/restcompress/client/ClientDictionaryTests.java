@@ -37,6 +37,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpMethod;
 import org.springframework.web.client.RestClient;
 import org.springframework.web.client.RestTemplate;
 
@@ -205,6 +206,20 @@ class ClientDictionaryTests extends PlainOriginTests {
 		assertThat(client.get(this.origin.uri("/brotli/1")).headers().getFirst("Content-Encoding")).isEqualTo("br");
 		client.get(this.origin.uri("/brotli/2"));
 		assertThat(this.origin.requestsTo("/brotli/2").get(0).header("Available-Dictionary")).isNull();
+	}
+
+	@ParameterizedTest(name = "{0}")
+	@MethodSource("clients")
+	void keepsNoDictionaryFromTheAnswerToAHeadRequest(Function<ClientCompression, TestClient> kind) throws IOException {
+		this.origin.handle("/announced/", (exchange, body) -> {
+			exchange.getResponseHeaders().set("Use-As-Dictionary", "match=\"/announced/*\"");
+			exchange.sendResponseHeaders(200, -1);
+		});
+		TestClient client = kind.apply(compression(store(), Long.MAX_VALUE));
+		assertThat(client.exchange(HttpMethod.HEAD, this.origin.uri("/announced/1"), new HttpHeaders(), null, Map.of())
+			.status()).isEqualTo(200);
+		client.get(this.origin.uri("/announced/2"));
+		assertThat(this.origin.requestsTo("/announced/2").get(0).header("Available-Dictionary")).isNull();
 	}
 
 	@ParameterizedTest(name = "{0}")
