@@ -12,7 +12,8 @@ import org.jspecify.annotations.Nullable;
  * every engine's negotiation reads offers the same way.
  *
  * @param name the extension's token
- * @param parameters its parameters, a quoted value unquoted
+ * @param parameters its parameters, a quoted value unquoted (which RFC 6455 requires to be a
+ * token then)
  */
 record ExtensionOffer(String name, List<Parameter> parameters) {
 
@@ -33,6 +34,29 @@ record ExtensionOffer(String name, List<Parameter> parameters) {
 			new Reader(value).readInto(offers);
 		}
 		return offers;
+	}
+
+	/**
+	 * Rewrites {@code Sec-WebSocket-Extensions} fields so that every engine's parser can read
+	 * them: each field that is written as RFC 6455 specifies, with its quoted values unquoted;
+	 * a malformed field is left out, as a field that offers nothing.
+	 * @param fieldValues the fields' values
+	 * @return the well-formed fields, rewritten
+	 */
+	static List<String> wellFormed(List<String> fieldValues) {
+		List<String> fields = new ArrayList<>(fieldValues.size());
+		for (String value : fieldValues) {
+			try {
+				List<ExtensionOffer> offers = parse(List.of(value));
+				if (!offers.isEmpty()) {
+					fields.add(offers.stream().map(ExtensionOffer::format).collect(Collectors.joining(", ")));
+				}
+			}
+			catch (IllegalArgumentException ex) {
+				// a malformed field offers nothing
+			}
+		}
+		return fields;
 	}
 
 	/**
@@ -117,6 +141,9 @@ record ExtensionOffer(String name, List<Parameter> parameters) {
 			while (!atEnd()) {
 				char c = this.value.charAt(this.position++);
 				if (c == '"') {
+					if (unquoted.isEmpty() || !unquoted.chars().allMatch((u) -> isTokenChar((char) u))) {
+						throw malformed("a quoted value that is a token");
+					}
 					return unquoted.toString();
 				}
 				if (c == '\\') {

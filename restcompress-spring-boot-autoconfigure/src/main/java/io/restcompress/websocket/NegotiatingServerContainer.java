@@ -5,6 +5,7 @@ import java.net.URI;
 import java.util.Map;
 import java.util.Set;
 
+import jakarta.servlet.http.HttpServletRequest;
 import jakarta.websocket.ClientEndpointConfig;
 import jakarta.websocket.DeploymentException;
 import jakarta.websocket.Endpoint;
@@ -14,7 +15,8 @@ import jakarta.websocket.server.ServerContainer;
 import jakarta.websocket.server.ServerEndpointConfig;
 
 /**
- * The engine's container, upgrading with a {@link NegotiatingEndpointConfig}.
+ * The engine's container, upgrading with a {@link NegotiatingEndpointConfig}, from a request
+ * whose extension offers the engine can parse ({@link WellFormedExtensionsRequest}).
  */
 final class NegotiatingServerContainer implements ServerContainer {
 
@@ -33,7 +35,9 @@ final class NegotiatingServerContainer implements ServerContainer {
 	@Override
 	public void upgradeHttpToWebSocket(Object httpServletRequest, Object httpServletResponse, ServerEndpointConfig sec,
 			Map<String, String> pathParameters) throws IOException, DeploymentException {
-		this.delegate.upgradeHttpToWebSocket(httpServletRequest, httpServletResponse,
+		Object request = (httpServletRequest instanceof HttpServletRequest servletRequest)
+				? WellFormedExtensionsRequest.of(servletRequest) : httpServletRequest;
+		this.delegate.upgradeHttpToWebSocket(request, httpServletResponse,
 				new NegotiatingEndpointConfig(sec, this.policy, this.engine), pathParameters);
 	}
 

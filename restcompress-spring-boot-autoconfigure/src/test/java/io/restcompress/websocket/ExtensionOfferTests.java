@@ -29,6 +29,14 @@ class ExtensionOfferTests {
 	}
 
 	@Test
+	void rewritesWellFormedFieldsUnquotedAndLeavesOutMalformedOnes() {
+		assertThat(ExtensionOffer.wellFormed(List.of("permessage-deflate; client_max_window_bits=\"10\", x-other",
+				"permessage-deflate; client_max_window_bits=\"10", " , ", "permessage-deflate;server_no_context_takeover")))
+			.containsExactly("permessage-deflate; client_max_window_bits=10, x-other",
+					"permessage-deflate; server_no_context_takeover");
+	}
+
+	@Test
 	void skipsEmptyListElements() {
 		assertThat(ExtensionOffer.parse(List.of(" , permessage-deflate,, ", ""))).extracting(ExtensionOffer::name)
 			.containsExactly("permessage-deflate");
@@ -39,7 +47,8 @@ class ExtensionOfferTests {
 		for (String field : new String[] { "permessage-deflate; client_max_window_bits=\"12",
 				"permessage-deflate; client_max_window_bits=", "permessage-deflate; =12", "permessage-deflate x",
 				"permessage-deflate; client_max_window_bits=\u0661\u0660", "permessage-deflate;",
-				"perm\u00e9ssage-deflate", "permessage-deflate; a=\"1\" b" }) {
+				"perm\u00e9ssage-deflate", "permessage-deflate; a=\"1\" b", "permessage-deflate; a=\"1 2\"",
+				"permessage-deflate; a=\"1,2\"", "permessage-deflate; a=\"\"", "permessage-deflate; a=1=2" }) {
 			assertThatIllegalArgumentException().as(field)
 				.isThrownBy(() -> ExtensionOffer.parse(List.of(field)))
 				.withMessageContaining("Sec-WebSocket-Extensions");

@@ -101,12 +101,25 @@ abstract class AbstractWebSocketCompressionTests {
 		for (String offer : new String[] { "permessage-deflate; client_max_window_bits=abc",
 				"permessage-deflate; server_max_window_bits", "permessage-deflate; unknown_parameter",
 				"permessage-deflate; client_max_window_bits=", "permessage-deflate; client_max_window_bits=\"\"",
-				"permessage-deflate; client_max_window_bits=09" }) {
+				"permessage-deflate; client_max_window_bits=09", "permessage-deflate; client_max_window_bits=\"10",
+				"permessage-deflate; client_max_window_bits=10\"", "permessage-deflate; client_max_window_bits=10=11",
+				"permessage-deflate; x=\"y", "permessage-deflate; a=\"", "\"10\"",
+				"permessage-deflate; client_max_window_bits=\"1 0\"" }) {
 			try (RawWebSocket socket = RawWebSocket.connect(this.port, "/echo", offer)) {
 				assertThat(socket.status()).as(offer).isEqualTo(101);
 				assertThat(socket.extensions()).as(offer).isNull();
 				assertEchoes(socket, 1, JSON, false);
 			}
+		}
+	}
+
+	@Test
+	void readsAQuotedParameterValue() throws Exception {
+		try (RawWebSocket socket = RawWebSocket.connect(this.port, "/echo",
+				"permessage-deflate; client_max_window_bits=\"15\"")) {
+			assertThat(socket.status()).isEqualTo(101);
+			assertThat(socket.extensions()).startsWith("permessage-deflate");
+			assertEchoes(socket, 1, JSON, true);
 		}
 	}
 
