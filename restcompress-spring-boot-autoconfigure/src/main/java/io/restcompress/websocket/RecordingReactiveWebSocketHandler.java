@@ -7,6 +7,7 @@ import java.util.function.Function;
 
 import io.netty.handler.codec.TooLongFrameException;
 import io.netty.handler.codec.compression.DecompressionException;
+import io.netty.handler.codec.http.websocketx.WebSocketFrame;
 import org.jspecify.annotations.Nullable;
 import org.reactivestreams.Publisher;
 import reactor.core.publisher.Flux;
@@ -25,7 +26,11 @@ import org.springframework.web.reactive.socket.WebSocketSession;
  * message it receives or hands to the connection, to a {@link WebSocketMessageRecorder}. Spring
  * aggregates a fragmented message before the application receives it, so each message is
  * recorded once; pings and pongs are not data. A received message larger than the message
- * limit is not handed on: it closes the session with {@code 1009} (message too big).
+ * limit is not handed on: it closes the session with {@code 1009} (message too big). Nor is
+ * one with a reserved bit set once the negotiated extension has decoded it (RSV1 on a session
+ * without permessage-deflate, RSV2 or RSV3 on any): Netty's decoder lets every reserved bit
+ * through once compression is on, and RFC 6455 (section 5.2) has such a frame fail the
+ * connection, which it closes with {@code 1002} (protocol error).
  */
 final class RecordingReactiveWebSocketHandler implements WebSocketHandler {
 
@@ -84,6 +89,12 @@ final class RecordingReactiveWebSocketHandler implements WebSocketHandler {
 		@Override
 		public Flux<WebSocketMessage> receive() {
 			return this.session.receive().<WebSocketMessage>handle((message, sink) -> {
+				if (message.getNativeMessage() instanceof WebSocketFrame frame && frame.rsv() != 0) {
+					this.session.close(CloseStatus.PROTOCOL_ERROR.withReason("reserved bits set that no extension defines"))
+						.subscribe();
+					sink.complete();
+					return;
+				}
 				if (message.getPayload().readableByteCount() > this.messageLimit) {
 					closeTooBig().subscribe();
 					sink.complete();

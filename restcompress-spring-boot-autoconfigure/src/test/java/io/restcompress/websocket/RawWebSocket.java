@@ -119,8 +119,24 @@ public final class RawWebSocket implements Closeable {
 	 */
 	public void send(int opcode, byte[] payload, boolean compress) throws IOException {
 		byte[] data = compress ? deflate(payload) : payload;
+		sendFrame(0x80 | (compress ? 0x40 : 0) | opcode, data);
+	}
+
+	/**
+	 * Sends one uncompressed message in one frame with reserved bits set, which no extension
+	 * of this connection defines.
+	 * @param opcode 1 for text, 2 for binary
+	 * @param payload the message
+	 * @param reservedBits the bits, 4 for RSV1, 2 for RSV2, 1 for RSV3
+	 * @throws IOException on a connection failure
+	 */
+	public void sendWithReservedBits(int opcode, byte[] payload, int reservedBits) throws IOException {
+		sendFrame(0x80 | (reservedBits << 4) | opcode, payload);
+	}
+
+	private void sendFrame(int firstByte, byte[] data) throws IOException {
 		ByteArrayOutputStream frame = new ByteArrayOutputStream(data.length + 14);
-		frame.write(0x80 | (compress ? 0x40 : 0) | opcode);
+		frame.write(firstByte);
 		if (data.length < 126) {
 			frame.write(0x80 | data.length);
 		}

@@ -11,6 +11,9 @@ import jakarta.servlet.ServletContext;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.builder.SpringApplicationBuilder;
@@ -21,6 +24,7 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.context.ConfigurableApplicationContext;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIOException;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
 /**
@@ -120,6 +124,23 @@ abstract class AbstractWebSocketCompressionTests {
 			assertThat(socket.status()).isEqualTo(101);
 			assertThat(socket.extensions()).startsWith("permessage-deflate");
 			assertEchoes(socket, 1, JSON, true);
+		}
+	}
+
+	/**
+	 * RFC 6455, section 5.2: a frame with a reserved bit that no negotiated extension defines
+	 * fails the connection (RSV1 when permessage-deflate was not negotiated, RSV2 and RSV3
+	 * always), and the application never sees its payload.
+	 */
+	@ParameterizedTest
+	@CsvSource({ ", 4", "permessage-deflate; server_max_window_bits=9, 4", "permessage-deflate, 2",
+			"permessage-deflate, 1", ", 2" })
+	void closesAConnectionThatSetsAReservedBitNoExtensionDefines(@Nullable String offer, int reservedBits)
+			throws Exception {
+		try (RawWebSocket socket = RawWebSocket.connect(this.port, "/echo", offer)) {
+			assertThat(socket.status()).isEqualTo(101);
+			socket.sendWithReservedBits(1, JSON, reservedBits);
+			assertThatIOException().isThrownBy(socket::receive).withMessageStartingWith("closed by the server: 1002");
 		}
 	}
 

@@ -13,6 +13,9 @@ import io.restcompress.websocket.RawWebSocket.Message;
 import io.restcompress.websocket.ReactorNettyWebSocketCompression;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
@@ -193,6 +196,25 @@ class ReactorNettyWebSocketCompressionTests {
 	 * Netty's handshaker alone accepts each of these offers; the servlet engines' policy
 	 * declines them, and so does Reactor Netty's now.
 	 */
+	/**
+	 * RFC 6455, section 5.2: a frame with a reserved bit that no negotiated extension defines
+	 * fails the connection (RSV1 when permessage-deflate was not negotiated, RSV2 and RSV3
+	 * always), and the application never sees its payload. Netty's decoder allows every
+	 * reserved bit once compression is on, whatever a session negotiated.
+	 */
+	@ParameterizedTest
+	@CsvSource({ ", 4", "permessage-deflate; server_max_window_bits=9, 4", "permessage-deflate, 2",
+			"permessage-deflate, 1", ", 2" })
+	void closesAConnectionThatSetsAReservedBitNoExtensionDefines(@Nullable String offer, int reservedBits)
+			throws Exception {
+		try (ConfigurableApplicationContext context = start();
+				RawWebSocket socket = RawWebSocket.connect(port(context), "/echo", offer)) {
+			assertThat(socket.status()).isEqualTo(101);
+			socket.sendWithReservedBits(1, JSON, reservedBits);
+			assertThatIOException().isThrownBy(socket::receive).withMessageStartingWith("closed by the server: 1002");
+		}
+	}
+
 	@Test
 	void declinesMalformedOffersAsTheServletEnginesDo() throws Exception {
 		try (ConfigurableApplicationContext context = start()) {
