@@ -473,10 +473,16 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 
 	/**
 	 * Completes a response with no body written: a {@code 304} gets the {@code Vary} and entity
-	 * tag of the {@code 200} it validates, a {@code HEAD} the header fields of its {@code GET}.
+	 * tag of the {@code 200} it validates, a {@code HEAD} the header fields of its {@code GET},
+	 * and a protocol switch (a WebSocket handshake's {@code 101}), which is no response body
+	 * sent without a coding, nothing, not even a count.
 	 */
 	private void finishWithoutBody() {
 		int status = getStatus();
+		if (status == HttpServletResponse.SC_SWITCHING_PROTOCOLS) {
+			this.state = State.IDENTITY;
+			return;
+		}
 		if (status == HttpServletResponse.SC_NOT_MODIFIED) {
 			EncodingHeaders.applyToNotModified(this.exchange.decideNotModified(this.fields), this.fields,
 					this.exchange.ifNoneMatch());

@@ -211,8 +211,9 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 	 * Completes the header fields of a response whose body did not decide them: a {@code 304}
 	 * gets the {@code Vary} and entity tag of the {@code 200} it validates, a {@code HEAD} the
 	 * header fields of its {@code GET}, and the handshake of a protocol switch (a WebSocket
-	 * upgrade, which the server answers with {@code 101} when this completes it) nothing. Once
-	 * per response: a decided response is left as it is.
+	 * upgrade, which the server answers with {@code 101} when this completes it) nothing, not
+	 * even a count, as it sends no response body. Once per response: a decided response is left
+	 * as it is.
 	 * @param undeclaredLength the body's length if no {@code Content-Length} declares one:
 	 * {@code 0} for a response ended without a body, {@code -1} for a stream that WebFlux does
 	 * not write for a {@code HEAD}
@@ -231,7 +232,6 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 			return;
 		}
 		if (status == HttpStatus.OK.value() && this.exchange.isUpgrade()) {
-			this.exchange.skipped(SkipReason.STATUS_OR_METHOD);
 			return;
 		}
 		long declaredLength = getHeaders().getContentLength();

@@ -2,7 +2,9 @@ package io.restcompress.websocket.autoconfigure;
 
 import java.nio.charset.StandardCharsets;
 
+import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.restcompress.metrics.MicrometerCompressionRecorder;
 import io.restcompress.websocket.MicrometerWebSocketMessageRecorder;
 import io.restcompress.websocket.RawWebSocket;
 import io.restcompress.websocket.RawWebSocket.Message;
@@ -166,6 +168,26 @@ abstract class AbstractWebSocketCompressionTests {
 				assertEchoes(socket, 1, JSON, false);
 			}
 		}
+	}
+
+	@Test
+	void countsNoSkippedResponseBodyForAHandshake() throws Exception {
+		double before = skippedResponseBodies(this.meterRegistry);
+		try (RawWebSocket socket = RawWebSocket.connect(this.port, "/echo", "permessage-deflate")) {
+			assertEchoes(socket, 1, JSON, true);
+		}
+		try (RawWebSocket socket = RawWebSocket.connect(this.port, "/echo", null)) {
+			assertEchoes(socket, 1, JSON, false);
+		}
+		assertThat(skippedResponseBodies(this.meterRegistry)).isEqualTo(before);
+	}
+
+	static double skippedResponseBodies(MeterRegistry registry) {
+		return registry.find(MicrometerCompressionRecorder.SKIPPED)
+			.counters()
+			.stream()
+			.mapToDouble(Counter::count)
+			.sum();
 	}
 
 	@Test

@@ -216,6 +216,21 @@ class ReactorNettyWebSocketCompressionTests {
 	}
 
 	@Test
+	void countsNoSkippedResponseBodyForAHandshake() throws Exception {
+		try (ConfigurableApplicationContext context = start()) {
+			MeterRegistry registry = context.getBean(MeterRegistry.class);
+			double before = AbstractWebSocketCompressionTests.skippedResponseBodies(registry);
+			try (RawWebSocket socket = RawWebSocket.connect(port(context), "/echo", OFFER)) {
+				assertEchoes(socket, 1, JSON, true);
+			}
+			try (RawWebSocket socket = RawWebSocket.connect(port(context), "/echo", null)) {
+				assertEchoes(socket, 1, JSON, false);
+			}
+			assertThat(AbstractWebSocketCompressionTests.skippedResponseBodies(registry)).isEqualTo(before);
+		}
+	}
+
+	@Test
 	void declinesMalformedOffersAsTheServletEnginesDo() throws Exception {
 		try (ConfigurableApplicationContext context = start()) {
 			for (String offer : List.of("permessage-deflate; server_no_context_takeover; server_no_context_takeover",
