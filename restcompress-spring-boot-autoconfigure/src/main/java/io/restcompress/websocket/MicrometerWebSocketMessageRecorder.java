@@ -2,6 +2,7 @@ package io.restcompress.websocket;
 
 import java.util.Map;
 
+import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
@@ -62,7 +63,11 @@ public final class MicrometerWebSocketMessageRecorder implements WebSocketMessag
 				.and("client_max_window_bits", NONE_TAG)
 				.and("server_max_window_bits", NONE_TAG);
 		}
-		this.registry.counter(SESSIONS, tags).increment();
+		Counter.builder(SESSIONS)
+			.description("WebSocket sessions opened, with the permessage-deflate parameters they negotiated")
+			.tags(tags)
+			.register(this.registry)
+			.increment();
 	}
 
 	@Override

@@ -205,10 +205,11 @@ abstract class AbstractWebSocketCompressionTests {
 			.tags("direction", "inbound", "coding", "permessage-deflate")
 			.summary()
 			.totalAmount()).isGreaterThanOrEqualTo(JSON.length);
-		assertThat(this.meterRegistry.get(MicrometerWebSocketMessageRecorder.SESSIONS)
+		Counter sessions = this.meterRegistry.get(MicrometerWebSocketMessageRecorder.SESSIONS)
 			.tags("coding", "permessage-deflate", "server_context_takeover", "true", "client_context_takeover", "true")
-			.counter()
-			.count()).isPositive();
+			.counter();
+		assertThat(sessions.count()).isPositive();
+		assertThat(sessions.getId().getDescription()).isNotBlank();
 	}
 
 	/**

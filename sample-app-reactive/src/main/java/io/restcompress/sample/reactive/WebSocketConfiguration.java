@@ -7,8 +7,10 @@ import io.restcompress.websocket.ReactorNettyWebSocketCompression;
 import reactor.netty.http.server.WebsocketServerSpec;
 
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.util.unit.DataSize;
 import org.springframework.web.reactive.HandlerMapping;
 import org.springframework.web.reactive.handler.SimpleUrlHandlerMapping;
 import org.springframework.web.reactive.socket.WebSocketHandler;
@@ -26,18 +28,24 @@ import org.springframework.web.reactive.socket.server.upgrade.ReactorNettyReques
 @Configuration(proxyBeanMethods = false)
 class WebSocketConfiguration {
 
-	/** Largest message the echo endpoint takes, text or binary. */
-	static final int MAX_MESSAGE_SIZE = 1024 * 1024;
-
 	@Bean
 	HandlerMapping webSocketMapping() {
 		WebSocketHandler echo = (session) -> session.send(session.receive().map(WebSocketMessage::retain));
 		return new SimpleUrlHandlerMapping(Map.of("/ws/echo", echo), -1);
 	}
 
+	/**
+	 * The upgrade, with {@code sample.websocket.max-message-size} (default 1MB) as the largest
+	 * message the echo endpoint takes, text or binary, as on the servlet sample.
+	 * @param compression restcompress's WebSocket compression, if it is on
+	 * @param maxMessageSize the largest message
+	 * @return the handler adapter
+	 */
 	@Bean
-	WebSocketHandlerAdapter webSocketHandlerAdapter(ObjectProvider<ReactorNettyWebSocketCompression> compression) {
-		Consumer<WebsocketServerSpec.Builder> frames = (spec) -> spec.maxFramePayloadLength(MAX_MESSAGE_SIZE);
+	WebSocketHandlerAdapter webSocketHandlerAdapter(ObjectProvider<ReactorNettyWebSocketCompression> compression,
+			@Value("${sample.websocket.max-message-size:1MB}") DataSize maxMessageSize) {
+		int limit = Math.toIntExact(maxMessageSize.toBytes());
+		Consumer<WebsocketServerSpec.Builder> frames = (spec) -> spec.maxFramePayloadLength(limit);
 		ReactorNettyWebSocketCompression restcompress = compression.getIfAvailable();
 		RequestUpgradeStrategy strategy = (restcompress != null) ? restcompress.upgradeStrategy(frames)
 				: new ReactorNettyRequestUpgradeStrategy(() -> {
