@@ -1,12 +1,15 @@
 package io.restcompress.websocket;
 
+import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 
+import io.netty.buffer.ByteBufUtil;
 import io.netty.handler.codec.TooLongFrameException;
 import io.netty.handler.codec.compression.DecompressionException;
+import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.WebSocketFrame;
 import org.jspecify.annotations.Nullable;
 import org.reactivestreams.Publisher;
@@ -30,7 +33,9 @@ import org.springframework.web.reactive.socket.WebSocketSession;
  * one with a reserved bit set once the negotiated extension has decoded it (RSV1 on a session
  * without permessage-deflate, RSV2 or RSV3 on any): Netty's decoder lets every reserved bit
  * through once compression is on, and RFC 6455 (section 5.2) has such a frame fail the
- * connection, which it closes with {@code 1002} (protocol error).
+ * connection, which it closes with {@code 1002} (protocol error). Nor is a text message that
+ * is not UTF-8, which Netty does not check on this path: RFC 6455 (section 8.1) has it fail the
+ * connection, closed with {@code 1007} (invalid data), as Tomcat and Jetty close it.
  */
 final class RecordingReactiveWebSocketHandler implements WebSocketHandler {
 
@@ -92,6 +97,12 @@ final class RecordingReactiveWebSocketHandler implements WebSocketHandler {
 				if (message.getNativeMessage() instanceof WebSocketFrame frame && frame.rsv() != 0) {
 					this.session.close(CloseStatus.PROTOCOL_ERROR.withReason("reserved bits set that no extension defines"))
 						.subscribe();
+					sink.complete();
+					return;
+				}
+				if (message.getNativeMessage() instanceof TextWebSocketFrame text
+						&& !ByteBufUtil.isText(text.content(), StandardCharsets.UTF_8)) {
+					this.session.close(CloseStatus.BAD_DATA.withReason("text message that is not UTF-8")).subscribe();
 					sink.complete();
 					return;
 				}

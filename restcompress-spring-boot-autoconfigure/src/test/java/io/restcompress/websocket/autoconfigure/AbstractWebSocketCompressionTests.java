@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.beans.factory.annotation.Autowired;
@@ -143,6 +144,16 @@ abstract class AbstractWebSocketCompressionTests {
 			assertThat(socket.status()).isEqualTo(101);
 			socket.sendWithReservedBits(1, JSON, reservedBits);
 			assertThatIOException().isThrownBy(socket::receive).withMessageStartingWith("closed by the server: 1002");
+		}
+	}
+
+	@ParameterizedTest
+	@ValueSource(booleans = { false, true })
+	void closesAConnectionThatSendsATextMessageThatIsNotUtf8(boolean compressed) throws Exception {
+		byte[] notUtf8 = { (byte) 0xff, (byte) 0xfe, 'a', 'b', 'c', (byte) 0xed, (byte) 0xa0, (byte) 0x80 };
+		try (RawWebSocket socket = RawWebSocket.connect(this.port, "/echo", compressed ? OFFER : null)) {
+			socket.send(1, notUtf8, compressed);
+			assertThatIOException().isThrownBy(socket::receive).withMessageStartingWith("closed by the server: 1007");
 		}
 	}
 

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.SpringBootConfiguration;
@@ -227,6 +228,17 @@ class ReactorNettyWebSocketCompressionTests {
 				assertEchoes(socket, 1, JSON, false);
 			}
 			assertThat(AbstractWebSocketCompressionTests.skippedResponseBodies(registry)).isEqualTo(before);
+		}
+	}
+
+	@ParameterizedTest
+	@ValueSource(booleans = { false, true })
+	void closesAConnectionThatSendsATextMessageThatIsNotUtf8(boolean compressed) throws Exception {
+		byte[] notUtf8 = { (byte) 0xff, (byte) 0xfe, 'a', 'b', 'c', (byte) 0xed, (byte) 0xa0, (byte) 0x80 };
+		try (ConfigurableApplicationContext context = start();
+				RawWebSocket socket = RawWebSocket.connect(port(context), "/echo", compressed ? OFFER : null)) {
+			socket.send(1, notUtf8, compressed);
+			assertThatIOException().isThrownBy(socket::receive).withMessageStartingWith("closed by the server: 1007");
 		}
 	}
 
