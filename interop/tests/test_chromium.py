@@ -1,10 +1,10 @@
 """Headless Chromium against the sample app, as a browser user meets it: Chromium decodes each
 coding it offers (gzip by the server's preference among them; zstd, br and deflate when it offers
 only that one), revalidates an encoded representation with its suffixed ETag and gets a 304,
-reads a streamed response flush by flush through its decoder, and uploads bodies compressed
-with the page's own CompressionStream, and echoes WebSocket messages over the permessage-deflate
-its WebSocket offers. The bytes on the wire and the header fields are the
-ones the DevTools protocol reports. Over HTTP/1.1 in the suite's HTTP/1.1 runs, over HTTP/2 (an
+gets the GET's header fields for a HEAD, reads a streamed response flush by flush through its
+decoder, uploads bodies compressed with the page's own CompressionStream, and echoes WebSocket
+messages over the permessage-deflate its WebSocket offers. The bytes on the wire and the header
+fields are the ones the DevTools protocol reports. Over HTTP/1.1 in the suite's HTTP/1.1 runs, over HTTP/2 (an
 instance of the jar started over TLS) in its --http2 runs. Skipped when no Chromium is installed."""
 import pytest
 import requests
@@ -56,6 +56,18 @@ def test_chromium_revalidates_an_encoded_representation_and_gets_304(page):
     assert revalidated.response.get("etag") == stored.response["etag"]
     assert "accept-encoding" in revalidated.response.get("vary", "").lower()
     assert "content-encoding" not in revalidated.response
+
+
+def test_chromium_gets_the_header_fields_of_its_get_for_a_head(page):
+    """A HEAD from the page answers with the coding, entity tag and Vary its GET gets, and no
+    identity Content-Length (RFC 9110, section 9.3.2)."""
+    fields = "r => [r.status, r.headers.get('content-encoding'), r.headers.get('etag'), r.headers.get('vary')," \
+             " r.headers.get('content-length')]"
+    head = page.evaluate(f"fetch('/api/static', {{method: 'HEAD'}}).then({fields})")
+    get = page.evaluate(f"fetch('/api/static', {{cache: 'no-store'}}).then({fields})")
+    assert head == get
+    assert head[:2] == [200, "gzip"]
+    assert head[4] is None or int(head[4]) < DOCUMENT_BYTES
 
 
 def test_chromium_reads_a_streamed_response_flush_by_flush(page, expected_protocol):
