@@ -191,6 +191,37 @@ class ReactiveServerIntegrationTests extends AbstractServerIntegrationTests {
 		assertThat(head.headers().allValues("Vary")).isEqualTo(get.headers().allValues("Vary"));
 	}
 
+	/**
+	 * Only a WebSocket handshake is left undecided for its protocol switch: a request that
+	 * merely offers another protocol (the JDK's client offers {@code h2c} on {@code http} URIs)
+	 * gets the response its request without the offer gets.
+	 */
+	@Test
+	void answersARequestOfferingAnotherProtocolAsOneWithout() throws Exception {
+		assertThat(rawHeaderSection("/bodiless", "Upgrade: h2c\r\nConnection: Upgrade, HTTP2-Settings\r\n"
+				+ "HTTP2-Settings: AAMAAABkAAQCAAAAAAIAAAAA\r\n"))
+			.isEqualTo(rawHeaderSection("/bodiless", ""));
+	}
+
+	/**
+	 * The status line and the header fields of a response to a raw HTTP/1.1 GET, without
+	 * {@code Date}.
+	 */
+	private java.util.List<String> rawHeaderSection(String path, String fields) throws Exception {
+		try (java.net.Socket socket = new java.net.Socket(java.net.InetAddress.getLoopbackAddress(), this.port)) {
+			socket.setSoTimeout(10_000);
+			socket.getOutputStream()
+				.write(("GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept-Encoding: lzf\r\n" + fields
+						+ "Connection: close\r\n\r\n")
+					.getBytes(StandardCharsets.ISO_8859_1));
+			String response = new String(socket.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
+			return java.util.Arrays.stream(response.substring(0, response.indexOf("\r\n\r\n")).split("\r\n"))
+				.filter((line) -> !line.regionMatches(true, 0, "Date:", 0, 5))
+				.sorted()
+				.toList();
+		}
+	}
+
 	@Test
 	void advertisesTheRequestCodings() {
 		assertThat(header(this.http.get("/image"), "Accept-Encoding")).contains("lzf", "gzip", "deflate");

@@ -231,7 +231,7 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 		if (!markDecided()) {
 			return;
 		}
-		if (status == HttpStatus.OK.value() && this.exchange.isUpgrade()) {
+		if (status == HttpStatus.OK.value() && this.exchange.isWebSocketHandshake()) {
 			return;
 		}
 		long declaredLength = getHeaders().getContentLength();

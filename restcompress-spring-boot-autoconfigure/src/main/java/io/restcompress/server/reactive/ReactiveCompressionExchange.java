@@ -2,6 +2,7 @@ package io.restcompress.server.reactive;
 
 import java.net.InetSocketAddress;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
@@ -71,8 +72,16 @@ final class ReactiveCompressionExchange {
 	/**
 	 * Whether the request asks to switch protocols ({@code Upgrade}, a WebSocket handshake).
 	 */
-	boolean isUpgrade() {
-		return this.exchange.getRequest().getHeaders().containsHeader(HttpHeaders.UPGRADE);
+	/**
+	 * Whether the request is a WebSocket handshake (RFC 6455, section 4.1), which the server
+	 * answers with a protocol switch; a request that merely offers another protocol (the
+	 * JDK's client offers {@code h2c} on {@code http} URIs) is not.
+	 */
+	boolean isWebSocketHandshake() {
+		HttpHeaders headers = this.exchange.getRequest().getHeaders();
+		String upgrade = headers.getFirst(HttpHeaders.UPGRADE);
+		return upgrade != null && upgrade.toLowerCase(Locale.ROOT).contains("websocket")
+				&& headers.containsHeader("Sec-WebSocket-Key");
 	}
 
 	long minResponseSize() {
