@@ -4,10 +4,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
 
+import io.netty.channel.Channel;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaders;
 import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Mono;
+import reactor.netty.Connection;
 import reactor.netty.http.server.HttpServerRequest;
 import reactor.netty.http.server.WebsocketServerSpec;
 
@@ -85,14 +87,16 @@ final class NegotiatingReactorNettyUpgradeStrategy extends ReactorNettyRequestUp
 			Supplier<HandshakeInfo> handshakeInfoFactory) {
 		WebsocketServerSpec configured = this.configured.get().build();
 		ExtensionOffer answer = null;
+		HttpServerRequest request = ServerHttpRequestDecorator.getNativeRequest(exchange.getRequest());
 		if (configured.compress()) {
-			HttpServerRequest request = ServerHttpRequestDecorator.getNativeRequest(exchange.getRequest());
 			answer = negotiate(request.requestHeaders());
 		}
 		int messageLimit = configured.compress() ? configured.maxFramePayloadLength() : Integer.MAX_VALUE;
+		Channel channel = (configured.compress() && request instanceof Connection connection) ? connection.channel()
+				: null;
 		return super.upgrade(exchange,
-				new RecordingReactiveWebSocketHandler(handler, this.recorder, answer, messageLimit), subProtocol,
-				handshakeInfoFactory);
+				new RecordingReactiveWebSocketHandler(handler, this.recorder, answer, messageLimit, channel),
+				subProtocol, handshakeInfoFactory);
 	}
 
 	/**

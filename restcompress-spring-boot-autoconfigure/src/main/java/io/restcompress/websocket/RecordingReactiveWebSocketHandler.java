@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.function.Function;
 
 import io.netty.buffer.ByteBufUtil;
+import io.netty.channel.Channel;
 import io.netty.handler.codec.TooLongFrameException;
 import io.netty.handler.codec.compression.DecompressionException;
 import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
@@ -47,12 +48,20 @@ final class RecordingReactiveWebSocketHandler implements WebSocketHandler {
 
 	private final int messageLimit;
 
+	private final @Nullable Channel channel;
+
+	/**
+	 * @param channel the connection, to check the reserved bits of each frame on
+	 * ({@link ReservedBitsCheck}), or {@code null} when Netty checks them itself (compression
+	 * off)
+	 */
 	RecordingReactiveWebSocketHandler(WebSocketHandler delegate, WebSocketMessageRecorder recorder,
-			@Nullable ExtensionOffer deflate, int messageLimit) {
+			@Nullable ExtensionOffer deflate, int messageLimit, @Nullable Channel channel) {
 		this.delegate = delegate;
 		this.recorder = recorder;
 		this.deflate = deflate;
 		this.messageLimit = messageLimit;
+		this.channel = channel;
 	}
 
 	@Override
@@ -62,6 +71,9 @@ final class RecordingReactiveWebSocketHandler implements WebSocketHandler {
 
 	@Override
 	public Mono<Void> handle(WebSocketSession session) {
+		if (this.channel != null) {
+			ReservedBitsCheck.addTo(this.channel, this.deflate != null);
+		}
 		this.recorder.opened((this.deflate != null) ? parameters(this.deflate) : null);
 		return this.delegate
 			.handle(new RecordingSession(session, this.recorder, this.deflate != null, this.messageLimit));

@@ -134,7 +134,13 @@ public final class RawWebSocket implements Closeable {
 		sendFrame(0x80 | (reservedBits << 4) | opcode, payload);
 	}
 
-	private void sendFrame(int firstByte, byte[] data) throws IOException {
+	/**
+	 * Sends one frame as it is given, masked.
+	 * @param firstByte the frame's first byte: FIN, the reserved bits and the opcode
+	 * @param data the payload
+	 * @throws IOException on a connection failure
+	 */
+	public void sendFrame(int firstByte, byte[] data) throws IOException {
 		ByteArrayOutputStream frame = new ByteArrayOutputStream(data.length + 14);
 		frame.write(firstByte);
 		if (data.length < 126) {

@@ -1,6 +1,7 @@
 package io.restcompress.websocket.autoconfigure;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -154,6 +155,31 @@ abstract class AbstractWebSocketCompressionTests {
 		try (RawWebSocket socket = RawWebSocket.connect(this.port, "/echo", compressed ? OFFER : null)) {
 			socket.send(1, notUtf8, compressed);
 			assertThatIOException().isThrownBy(socket::receive).withMessageStartingWith("closed by the server: 1007");
+		}
+	}
+
+	/**
+	 * Reserved bits on a continuation frame or a control frame fail the connection too, also
+	 * with permessage-deflate, which defines RSV1 on a message's first frame only. Tomcat
+	 * leaves RSV1 on the continuation frame of a permessage-deflate session alone, so that case
+	 * is checked on Reactor Netty only.
+	 */
+	@ParameterizedTest
+	@CsvSource({ ", 4, 0", "permessage-deflate; server_max_window_bits=9, 4, 0", "permessage-deflate, 2, 0",
+			", 4, 9", ", 2, 9", "permessage-deflate, 4, 9", "permessage-deflate, 1, 10" })
+	void closesAConnectionThatSetsAReservedBitOnAContinuationOrControlFrame(@Nullable String offer, int reservedBits,
+			int opcode) throws Exception {
+		try (RawWebSocket socket = RawWebSocket.connect(this.port, "/echo", offer)) {
+			assertThat(socket.status()).isEqualTo(101);
+			if (opcode == 0) {
+				socket.sendFrame(0x01, Arrays.copyOf(JSON, JSON.length / 2));
+				socket.sendFrame(0x80 | (reservedBits << 4), Arrays.copyOfRange(JSON, JSON.length / 2, JSON.length));
+			}
+			else {
+				socket.sendFrame(0x80 | (reservedBits << 4) | opcode, new byte[] { 1, 2 });
+				socket.send(1, JSON, false);
+			}
+			assertThatIOException().isThrownBy(socket::receive).withMessageStartingWith("closed by the server: 1002");
 		}
 	}
 

@@ -1,5 +1,6 @@
 package io.restcompress.websocket.autoconfigure;
 
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -239,6 +240,30 @@ class ReactorNettyWebSocketCompressionTests {
 				RawWebSocket socket = RawWebSocket.connect(port(context), "/echo", compressed ? OFFER : null)) {
 			socket.send(1, notUtf8, compressed);
 			assertThatIOException().isThrownBy(socket::receive).withMessageStartingWith("closed by the server: 1007");
+		}
+	}
+
+	/**
+	 * Reserved bits on a continuation frame or a control frame fail the connection too, also
+	 * with permessage-deflate, which defines RSV1 on a message's first frame only.
+	 */
+	@ParameterizedTest
+	@CsvSource({ ", 4, 0", "permessage-deflate; server_max_window_bits=9, 4, 0", "permessage-deflate, 2, 0",
+			"permessage-deflate, 4, 0", ", 4, 9", ", 2, 9", "permessage-deflate, 4, 9", "permessage-deflate, 1, 10" })
+	void closesAConnectionThatSetsAReservedBitOnAContinuationOrControlFrame(@Nullable String offer, int reservedBits,
+			int opcode) throws Exception {
+		try (ConfigurableApplicationContext context = start();
+				RawWebSocket socket = RawWebSocket.connect(port(context), "/echo", offer)) {
+			assertThat(socket.status()).isEqualTo(101);
+			if (opcode == 0) {
+				socket.sendFrame(0x01, Arrays.copyOf(JSON, JSON.length / 2));
+				socket.sendFrame(0x80 | (reservedBits << 4), Arrays.copyOfRange(JSON, JSON.length / 2, JSON.length));
+			}
+			else {
+				socket.sendFrame(0x80 | (reservedBits << 4) | opcode, new byte[] { 1, 2 });
+				socket.send(1, JSON, false);
+			}
+			assertThatIOException().isThrownBy(socket::receive).withMessageStartingWith("closed by the server: 1002");
 		}
 	}
 
