@@ -1,5 +1,6 @@
 package io.restcompress.websocket.autoconfigure;
 
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -170,17 +171,26 @@ abstract class AbstractWebSocketCompressionTests {
 	void closesAConnectionThatSetsAReservedBitOnAContinuationOrControlFrame(@Nullable String offer, int reservedBits,
 			int opcode) throws Exception {
 		try (RawWebSocket socket = RawWebSocket.connect(this.port, "/echo", offer)) {
-			assertThat(socket.status()).isEqualTo(101);
-			if (opcode == 0) {
-				socket.sendFrame(0x01, Arrays.copyOf(JSON, JSON.length / 2));
-				socket.sendFrame(0x80 | (reservedBits << 4), Arrays.copyOfRange(JSON, JSON.length / 2, JSON.length));
-			}
-			else {
-				socket.sendFrame(0x80 | (reservedBits << 4) | opcode, new byte[] { 1, 2 });
-				socket.send(1, JSON, false);
-			}
-			assertThatIOException().isThrownBy(socket::receive).withMessageStartingWith("closed by the server: 1002");
+			assertClosedOnReservedBits(socket, reservedBits, opcode);
 		}
+	}
+
+	/**
+	 * Sends a message in two frames with reserved bits on the continuation frame (opcode 0),
+	 * or a control frame with reserved bits and then a message, and expects the server to
+	 * close the connection with {@code 1002}.
+	 */
+	static void assertClosedOnReservedBits(RawWebSocket socket, int reservedBits, int opcode) throws IOException {
+		assertThat(socket.status()).isEqualTo(101);
+		if (opcode == 0) {
+			socket.sendFrame(0x01, Arrays.copyOf(JSON, JSON.length / 2));
+			socket.sendFrame(0x80 | (reservedBits << 4), Arrays.copyOfRange(JSON, JSON.length / 2, JSON.length));
+		}
+		else {
+			socket.sendFrame(0x80 | (reservedBits << 4) | opcode, new byte[] { 1, 2 });
+			socket.send(1, JSON, false);
+		}
+		assertThatIOException().isThrownBy(socket::receive).withMessageStartingWith("closed by the server: 1002");
 	}
 
 	@Test

@@ -1,6 +1,5 @@
 package io.restcompress.websocket.autoconfigure;
 
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -254,16 +253,7 @@ class ReactorNettyWebSocketCompressionTests {
 			int opcode) throws Exception {
 		try (ConfigurableApplicationContext context = start();
 				RawWebSocket socket = RawWebSocket.connect(port(context), "/echo", offer)) {
-			assertThat(socket.status()).isEqualTo(101);
-			if (opcode == 0) {
-				socket.sendFrame(0x01, Arrays.copyOf(JSON, JSON.length / 2));
-				socket.sendFrame(0x80 | (reservedBits << 4), Arrays.copyOfRange(JSON, JSON.length / 2, JSON.length));
-			}
-			else {
-				socket.sendFrame(0x80 | (reservedBits << 4) | opcode, new byte[] { 1, 2 });
-				socket.send(1, JSON, false);
-			}
-			assertThatIOException().isThrownBy(socket::receive).withMessageStartingWith("closed by the server: 1002");
+			AbstractWebSocketCompressionTests.assertClosedOnReservedBits(socket, reservedBits, opcode);
 		}
 	}
 
