@@ -46,17 +46,35 @@ record ExtensionOffer(String name, List<Parameter> parameters) {
 	static List<String> wellFormed(List<String> fieldValues) {
 		List<String> fields = new ArrayList<>(fieldValues.size());
 		for (String value : fieldValues) {
-			try {
-				List<ExtensionOffer> offers = parse(List.of(value));
-				if (!offers.isEmpty()) {
-					fields.add(offers.stream().map(ExtensionOffer::format).collect(Collectors.joining(", ")));
-				}
-			}
-			catch (IllegalArgumentException ex) {
-				// a malformed field offers nothing
+			List<ExtensionOffer> offers = parseField(value);
+			if (!offers.isEmpty()) {
+				fields.add(offers.stream().map(ExtensionOffer::format).collect(Collectors.joining(", ")));
 			}
 		}
 		return fields;
+	}
+
+	/**
+	 * Reads the offers of each field, leaving out a field that is not written as RFC 6455
+	 * specifies, so that one malformed field does not decline the offers of the others.
+	 * @param fieldValues the fields' values
+	 * @return the offers of the well-formed fields, in order
+	 */
+	static List<ExtensionOffer> parseWellFormed(List<String> fieldValues) {
+		List<ExtensionOffer> offers = new ArrayList<>();
+		for (String value : fieldValues) {
+			offers.addAll(parseField(value));
+		}
+		return offers;
+	}
+
+	private static List<ExtensionOffer> parseField(String value) {
+		try {
+			return parse(List.of(value));
+		}
+		catch (IllegalArgumentException ex) {
+			return List.of();
+		}
 	}
 
 	/**

@@ -1,6 +1,5 @@
 package io.restcompress.websocket;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
 
@@ -107,7 +106,8 @@ final class NegotiatingReactorNettyUpgradeStrategy extends ReactorNettyRequestUp
 		if (fields.isEmpty()) {
 			return null;
 		}
-		ExtensionOffer answer = this.negotiator.accept(offers(fields), WebSocketEngine.REACTOR_NETTY);
+		ExtensionOffer answer = this.negotiator.accept(ExtensionOffer.parseWellFormed(fields),
+				WebSocketEngine.REACTOR_NETTY);
 		if (answer != null) {
 			headers.set(EXTENSIONS, answer.format());
 		}
@@ -115,23 +115,6 @@ final class NegotiatingReactorNettyUpgradeStrategy extends ReactorNettyRequestUp
 			headers.remove(EXTENSIONS);
 		}
 		return answer;
-	}
-
-	/**
-	 * Reads the offers of each field, leaving out a field that is not written as RFC 6455
-	 * specifies, so that one malformed field does not decline the offers of the others.
-	 */
-	private static List<ExtensionOffer> offers(List<String> fields) {
-		List<ExtensionOffer> offers = new ArrayList<>();
-		for (String field : fields) {
-			try {
-				offers.addAll(ExtensionOffer.parse(List.of(field)));
-			}
-			catch (IllegalArgumentException ex) {
-				// a malformed field offers nothing
-			}
-		}
-		return offers;
 	}
 
 }
