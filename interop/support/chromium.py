@@ -6,7 +6,6 @@ Chromium is installed (Debian: apt-get install chromium; interop/run.sh does it 
 INTEROP_INSTALL_CHROMIUM=1 as root)."""
 import json
 import shutil
-import socket
 import subprocess
 import tempfile
 import time
@@ -16,7 +15,7 @@ from typing import NamedTuple, Optional
 import pytest
 from websockets.sync.client import connect
 
-from support.tls_app import TlsApp
+from support.tls_app import TlsApp, free_port
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
 
@@ -31,12 +30,6 @@ class Exchange(NamedTuple):
     status: Optional[int]
     wire_bytes: Optional[int]
     protocol: Optional[str]
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def secure_origin(base_url: str) -> str:
