@@ -10,11 +10,13 @@ import io.restcompress.codec.ContentDecodingException;
 import org.jspecify.annotations.Nullable;
 import org.springframework.web.servlet.HandlerExceptionResolver;
 import org.springframework.web.servlet.ModelAndView;
+import org.springframework.web.util.WebUtils;
 
 /**
  * Answers a handler that failed while reading an encoded request body with the 400 or 413
  * problem response the failure calls for, before Spring MVC would turn it into a generic
- * "message not readable" error.
+ * "message not readable" error. The response goes out unencoded and is not counted as a
+ * response body: the failure is counted as a rejected request body.
  */
 public class ContentDecodingExceptionResolver implements HandlerExceptionResolver {
 
@@ -24,6 +26,10 @@ public class ContentDecodingExceptionResolver implements HandlerExceptionResolve
 		ContentDecodingException failure = ContentCodingFilter.decodingFailure(ex);
 		if (failure == null || response.isCommitted()) {
 			return null;
+		}
+		EncodingResponseWrapper encoding = WebUtils.getNativeResponse(response, EncodingResponseWrapper.class);
+		if (encoding != null) {
+			encoding.refuse();
 		}
 		try {
 			ProblemResponses.decodingFailed(request, response, failure);

@@ -459,6 +459,21 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 	}
 
 	/**
+	 * Gives up the body for the problem response to a request body that could not be read,
+	 * which goes out as it is and, like the {@code 415} written before the application runs,
+	 * is counted as a rejected request body only.
+	 */
+	void refuse() {
+		this.bodyLock.lock();
+		try {
+			abandonBody();
+		}
+		finally {
+			this.bodyLock.unlock();
+		}
+	}
+
+	/**
 	 * Releases the encoder of a response that will not complete normally.
 	 */
 	void abandon() {

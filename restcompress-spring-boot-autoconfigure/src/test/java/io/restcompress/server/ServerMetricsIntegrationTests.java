@@ -86,6 +86,21 @@ class ServerMetricsIntegrationTests extends AbstractServerIntegrationTests {
 		awaitIncrease(() -> counter("restcompress.rejected", "reason", reason, "coding", taggedCoding), before);
 	}
 
+	@ParameterizedTest(name = "{0} -> {1}")
+	@CsvSource({ "foo, unsupported_coding", "gzip, corrupt", "lzf, too_large" })
+	void countsTheProblemResponseToARefusedBodyAsARejectionOnly(String coding, String reason) {
+		byte[] body = reason.equals("too_large") ? HttpTestClient.encode("lzf", new byte[2 * 1024 * 1024])
+				: "not encoded".getBytes(StandardCharsets.US_ASCII);
+		double rejected = counter("restcompress.rejected", "reason", reason);
+		double skipped = skippedBodies();
+		assertThat(this.http.post("/plain/count", body, "Content-Encoding", coding).statusCode()).isBetween(400, 499);
+		awaitIncrease(() -> counter("restcompress.rejected", "reason", reason), rejected);
+		double belowThreshold = counter("restcompress.skipped", "reason", "below_threshold");
+		this.http.get("/known-length/100", "Accept-Encoding", "lzf");
+		awaitIncrease(() -> counter("restcompress.skipped", "reason", "below_threshold"), belowThreshold);
+		assertThat(skippedBodies() - skipped).isEqualTo(1);
+	}
+
 	@Test
 	void reportsTrafficInTheEndpoint() {
 		this.http.get("/large", "Accept-Encoding", "gzip");
@@ -108,6 +123,15 @@ class ServerMetricsIntegrationTests extends AbstractServerIntegrationTests {
 		return this.registry.find(name)
 			.tags("side", "server", "direction", direction, "coding", coding, "operation", operation)
 			.summary();
+	}
+
+	private double skippedBodies() {
+		return this.registry.find("restcompress.skipped")
+			.tags("side", "server")
+			.counters()
+			.stream()
+			.mapToDouble(Counter::count)
+			.sum();
 	}
 
 	private double counter(String name, String... tags) {
