@@ -3,8 +3,11 @@ package io.restcompress.server;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.util.function.DoubleSupplier;
 
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import org.junit.jupiter.api.BeforeEach;
 
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -50,6 +53,39 @@ abstract class AbstractServerIntegrationTests {
 			}
 		}
 		assertThat(value.getAsDouble()).isGreaterThan(before);
+	}
+
+	/**
+	 * Posts a body the server refuses ({@code unsupported_coding}, {@code corrupt} or
+	 * {@code too_large}) and checks that its problem response is counted as a rejection only:
+	 * a response counted after it (a body below the threshold) is the only new skip.
+	 */
+	void countsTheProblemResponseAsARejectionOnly(MeterRegistry registry, String path, String coding, String reason) {
+		byte[] body = reason.equals("too_large") ? HttpTestClient.encode("lzf", new byte[2 * 1024 * 1024])
+				: "not encoded".getBytes(StandardCharsets.US_ASCII);
+		double rejected = serverCount(registry, "restcompress.rejected", "reason", reason);
+		double skipped = serverCount(registry, "restcompress.skipped");
+		assertThat(this.http.post(path, body, "Content-Encoding", coding, "Content-Type", "application/json")
+			.statusCode()).isBetween(400, 499);
+		awaitIncrease(() -> serverCount(registry, "restcompress.rejected", "reason", reason), rejected);
+		double belowThreshold = serverCount(registry, "restcompress.skipped", "reason", "below_threshold");
+		this.http.get("/known-length/100", "Accept-Encoding", "lzf");
+		awaitIncrease(() -> serverCount(registry, "restcompress.skipped", "reason", "below_threshold"),
+				belowThreshold);
+		assertThat(serverCount(registry, "restcompress.skipped") - skipped).isEqualTo(1);
+	}
+
+	/**
+	 * The sum of the server's counters of a name with the given tags.
+	 */
+	static double serverCount(MeterRegistry registry, String name, String... tags) {
+		return registry.find(name)
+			.tags("side", "server")
+			.tags(tags)
+			.counters()
+			.stream()
+			.mapToDouble(Counter::count)
+			.sum();
 	}
 
 	static String header(HttpResponse<?> response, String name) {
