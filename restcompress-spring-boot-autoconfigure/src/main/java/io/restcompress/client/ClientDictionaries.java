@@ -28,6 +28,7 @@ import java.util.concurrent.TimeoutException;
 
 import io.restcompress.codec.ContentCodec;
 import io.restcompress.codec.ContentCodecs;
+import io.restcompress.codec.ContentDecoding;
 import io.restcompress.dictionary.DictionaryCodings;
 import io.restcompress.dictionary.DictionaryFields;
 import io.restcompress.dictionary.DictionaryStore;
@@ -246,7 +247,7 @@ final class ClientDictionaries {
 	private BodySubscriber<@Nullable Kept> keeping(ResponseInfo info) {
 		HttpHeaders headers = new HttpHeaders();
 		info.headers().map().forEach(headers::addAll);
-		Announced announced = (headers.getFirst(HttpHeaders.CONTENT_ENCODING) == null)
+		Announced announced = !ContentDecoding.isEncoded(headers.getOrEmpty(HttpHeaders.CONTENT_ENCODING))
 				? announced(info.statusCode(), headers) : null;
 		if (announced == null) {
 			return BodySubscribers.replacing(null);

@@ -29,6 +29,7 @@ import io.restcompress.codec.LzfCodec;
 import io.restcompress.codec.ZstdCodec;
 import io.restcompress.dictionary.DictionaryCodings;
 import io.restcompress.dictionary.DictionaryStore;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -235,14 +236,34 @@ class ClientDictionaryTests extends PlainOriginTests {
 
 	@ParameterizedTest(name = "{0}")
 	@MethodSource("clients")
+	void keepsALinkedDictionarySentWithContentEncodingIdentity(Function<ClientCompression, TestClient> kind)
+			throws Exception {
+		assertFetchesAndOffersTheLinkedDictionary(kind, "identity");
+	}
+
+	@ParameterizedTest(name = "{0}")
+	@MethodSource("clients")
 	void fetchesALinkedDictionaryInTheBackgroundAndOffersIt(Function<ClientCompression, TestClient> kind)
 			throws Exception {
+		assertFetchesAndOffersTheLinkedDictionary(kind, null);
+	}
+
+	/**
+	 * Serves {@code /orders/n} with a {@code Link} to {@code /dictionaries/orders} (version 1,
+	 * with the given {@code Content-Encoding}, if any) and gets them until a request offers the
+	 * dictionary, fetched once.
+	 */
+	private void assertFetchesAndOffersTheLinkedDictionary(Function<ClientCompression, TestClient> kind,
+			@Nullable String contentEncoding) throws Exception {
 		this.origin.handle("/orders/", (exchange, body) -> {
 			exchange.getResponseHeaders().set("Link", "</dictionaries/orders>; rel=\"compression-dictionary\"");
 			PlainOrigin.respond(exchange, 200, Payloads.json(1000));
 		});
 		this.origin.handle("/dictionaries/orders", (exchange, body) -> {
 			exchange.getResponseHeaders().set("Use-As-Dictionary", "match=\"/orders/*\"");
+			if (contentEncoding != null) {
+				exchange.getResponseHeaders().set("Content-Encoding", contentEncoding);
+			}
 			PlainOrigin.respond(exchange, 200, version(1));
 		});
 		TestClient client = kind.apply(compression(store(), Long.MAX_VALUE));
