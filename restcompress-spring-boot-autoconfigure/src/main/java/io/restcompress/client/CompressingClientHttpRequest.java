@@ -5,6 +5,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Predicate;
 
 import io.restcompress.codec.ContentCodec;
+import io.restcompress.internal.SizeThreshold;
 import io.restcompress.internal.reactive.StreamingEncoder;
 import org.reactivestreams.Publisher;
 import reactor.core.publisher.Flux;
@@ -55,7 +56,7 @@ final class CompressingClientHttpRequest extends ClientHttpRequestDecorator {
 		if (!this.decision.compresses()) {
 			return super.writeWith(countedForSkip(counted));
 		}
-		return UnsentBody.releasing(Flux.defer(() -> counted.bufferUntil(thresholdReached(threshold)))
+		return UnsentBody.releasing(Flux.defer(() -> counted.bufferUntil(thresholdReached(SizeThreshold.bytesToDecide(threshold))))
 			.switchOnFirst((first, all) -> {
 				List<DataBuffer> head = first.get();
 				long size = (head != null) ? totalSize(head) : 0;

@@ -2,6 +2,7 @@ package io.restcompress.client;
 
 import io.restcompress.codec.CodecStreams;
 import io.restcompress.codec.ContentCodec;
+import io.restcompress.internal.SizeThreshold;
 import io.restcompress.metrics.SkipReason;
 import org.jspecify.annotations.Nullable;
 
@@ -36,7 +37,8 @@ record RequestDecision(@Nullable ContentCodec codec, @Nullable SkipReason reason
 	 * Applies the size threshold to a decision that was taken without knowing the size.
 	 */
 	RequestDecision forSize(long size, long minSize) {
-		if (this.reason == SkipReason.DISABLED || this.reason == SkipReason.ALREADY_ENCODED || size >= minSize) {
+		if (this.reason == SkipReason.DISABLED || this.reason == SkipReason.ALREADY_ENCODED
+				|| !SizeThreshold.isBelow(size, minSize)) {
 			return this;
 		}
 		return skip(SkipReason.BELOW_THRESHOLD);

@@ -12,6 +12,7 @@ import io.restcompress.codec.ContentDecoding;
 import io.restcompress.decision.AdaptiveChoice;
 import io.restcompress.decision.CompressionDecisions;
 import io.restcompress.decision.LadderRung;
+import io.restcompress.internal.SizeThreshold;
 import io.restcompress.metrics.CompressionRecorder;
 import io.restcompress.metrics.Direction;
 import io.restcompress.metrics.RejectReason;
@@ -126,7 +127,7 @@ final class RequestPolicy {
 	private RequestDecision adaptive(CompressionDecisions decisions, URI uri, List<ContentCodec> candidates,
 			AcceptEncoding accepted, ContentCodec preferred, @Nullable HttpHeaders requestHeaders,
 			long bodySize) {
-		if (bodySize >= 0 && bodySize < this.minRequestSize) {
+		if (SizeThreshold.isBelow(bodySize, this.minRequestSize)) {
 			return RequestDecision.skip(SkipReason.BELOW_THRESHOLD);
 		}
 		String contentType = (requestHeaders != null) ? requestHeaders.getFirst(HttpHeaders.CONTENT_TYPE) : null;

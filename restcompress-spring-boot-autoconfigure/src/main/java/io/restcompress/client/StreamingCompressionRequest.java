@@ -7,6 +7,7 @@ import java.util.List;
 
 import io.restcompress.codec.CodecStreams;
 import io.restcompress.codec.ContentCodec;
+import io.restcompress.internal.SizeThreshold;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.http.HttpHeaders;
@@ -102,7 +103,8 @@ final class StreamingCompressionRequest extends AbstractClientHttpRequest implem
 		RequestDecision decision = this.compression.requests().decide(this.uri, headers);
 		if (decision.compresses() && requestBody.repeatable()) {
 			long threshold = this.compression.minRequestSize();
-			return decision.forSize(ThresholdProbe.sizeUpTo(requestBody.body(), threshold), threshold);
+			return decision.forSize(
+					ThresholdProbe.sizeUpTo(requestBody.body(), SizeThreshold.bytesToDecide(threshold)), threshold);
 		}
 		return decision;
 	}

@@ -30,9 +30,6 @@ final class ThresholdProbe extends OutputStream {
 	 * @throws IOException if writing the body fails for another reason
 	 */
 	static long sizeUpTo(StreamingHttpOutputMessage.Body body, long threshold) throws IOException {
-		if (threshold <= 0) {
-			return 0;
-		}
 		ThresholdProbe probe = new ThresholdProbe(threshold);
 		try {
 			body.writeTo(probe);

@@ -1,10 +1,8 @@
 package io.restcompress.dictionary;
 
-import java.util.HashSet;
-import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 
+import io.restcompress.internal.server.FieldMembers;
 import io.restcompress.internal.server.ResponseFields;
 import org.jspecify.annotations.Nullable;
 
@@ -73,34 +71,17 @@ public final class CapturedBodies {
 	}
 
 	private static boolean isShareable(ResponseFields fields, boolean authorized) {
-		Set<String> directives = members(fields.getAll(HttpHeaders.CACHE_CONTROL));
+		Set<String> directives = FieldMembers.of(fields.getAll(HttpHeaders.CACHE_CONTROL));
 		if (directives.contains("private") || directives.contains("no-store")
 				|| !fields.getAll(HttpHeaders.SET_COOKIE).isEmpty()) {
 			return false;
 		}
-		Set<String> varies = members(fields.getAll(HttpHeaders.VARY));
+		Set<String> varies = FieldMembers.of(fields.getAll(HttpHeaders.VARY));
 		if (varies.contains("*") || varies.contains("cookie") || varies.contains("authorization")) {
 			return false;
 		}
 		return !authorized || directives.contains("public") || directives.contains("s-maxage=")
 				|| directives.contains("must-revalidate");
-	}
-
-	/**
-	 * The lower-case names of a list field's members, followed by {@code =} for a member with an
-	 * argument: {@code private} makes a whole response private, {@code private="Set-Cookie"}
-	 * only that field.
-	 */
-	private static Set<String> members(List<String> lines) {
-		Set<String> names = new HashSet<>();
-		for (String line : lines) {
-			for (String member : line.split(",")) {
-				int argument = member.indexOf('=');
-				String name = (argument >= 0) ? member.substring(0, argument).strip() + "=" : member.strip();
-				names.add(name.toLowerCase(Locale.ROOT));
-			}
-		}
-		return names;
 	}
 
 }

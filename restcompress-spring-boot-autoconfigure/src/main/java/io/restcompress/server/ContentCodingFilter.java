@@ -239,17 +239,9 @@ public class ContentCodingFilter extends OncePerRequestFilter {
 		return wrapped;
 	}
 
-	/**
-	 * Whether a request may carry a body: one with a positive {@code Content-Length}, one with
-	 * {@code Transfer-Encoding}, and one without {@code Content-Length} over HTTP/2 or later,
-	 * which frames bodies without either field.
-	 */
 	private static boolean hasBody(HttpServletRequest request) {
-		long length = request.getContentLengthLong();
-		if (length >= 0) {
-			return length > 0;
-		}
-		return request.getHeader(HttpHeaders.TRANSFER_ENCODING) != null || !overHttp1(request);
+		return RequestDecodingRules.hasBody(request.getContentLengthLong(),
+				request.getHeader(HttpHeaders.TRANSFER_ENCODING) != null, overHttp1(request));
 	}
 
 	private static boolean overHttp1(HttpServletRequest request) {

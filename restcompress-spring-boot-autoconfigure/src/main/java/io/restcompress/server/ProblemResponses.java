@@ -8,9 +8,6 @@ import jakarta.servlet.RequestDispatcher;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
-import org.springframework.http.HttpHeaders;
-import org.springframework.http.MediaType;
-
 /**
  * Writes the {@link CodingProblem problem responses} for request bodies the servlet server
  * refuses.
@@ -32,11 +29,7 @@ final class ProblemResponses {
 		}
 		response.resetBuffer();
 		response.setStatus(problem.status().value());
-		response.setHeader(HttpHeaders.CONTENT_ENCODING, null);
-		if (problem.acceptEncoding() != null) {
-			response.setHeader(HttpHeaders.ACCEPT_ENCODING, problem.acceptEncoding());
-		}
-		response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
+		problem.applyTo(new ServletResponseFields(response));
 		byte[] bytes = problem.body((request.getAttribute(RequestDispatcher.ERROR_REQUEST_URI) instanceof String failed)
 				? failed : request.getRequestURI());
 		response.setContentLength(bytes.length);

@@ -116,6 +116,25 @@ class RequestCompressionTests extends PlainOriginTests {
 
 	@ParameterizedTest(name = "{0}")
 	@MethodSource("clients")
+	void neverEncodesAnEmptyBodyEvenWithAThresholdOfZero(Function<ClientCompression, TestClient> kind)
+			throws IOException {
+		this.origin.acceptRequestCodings = List.of("lzf");
+		TestClient client = kind.apply(ClientCompression.builder(PlainOrigin.CODECS)
+			.requestCompression(RequestCompression.ALWAYS)
+			.minRequestSize(0)
+			.recorder(this.recorder)
+			.build());
+		assertThat(client.get(this.origin.uri("/echo")).status()).isEqualTo(200);
+		assertThat(client.post(this.origin.uri("/echo"), new byte[0]).status()).isEqualTo(200);
+		assertThat(client.post(this.origin.uri("/echo"), new byte[] { 'x' }).body()).containsExactly('x');
+		assertThat(echoedCodings()).containsExactly("null", "null", "lzf");
+		assertThat(this.origin.requestsTo("/echo").subList(0, 2))
+			.allSatisfy((request) -> assertThat(request.body()).isEmpty());
+		assertThat(this.recorder.events).containsExactly("encoded CLIENT REQUEST lzf");
+	}
+
+	@ParameterizedTest(name = "{0}")
+	@MethodSource("clients")
 	void alwaysCompressesTheFirstRequest(Function<ClientCompression, TestClient> kind) throws IOException {
 		this.origin.acceptRequestCodings = List.of("lzf");
 		postAndCheckEcho(client(kind, RequestCompression.ALWAYS));

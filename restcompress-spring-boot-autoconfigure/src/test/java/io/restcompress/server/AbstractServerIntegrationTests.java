@@ -2,8 +2,11 @@ package io.restcompress.server;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.Socket;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.Locale;
 import java.util.function.DoubleSupplier;
 
 import io.micrometer.core.instrument.Counter;
@@ -76,6 +79,20 @@ abstract class AbstractServerIntegrationTests {
 	}
 
 	/**
+	 * Posts corrupt gzip to a handler that set an entity tag and a modification date before
+	 * reading: its problem response is not the representation they described and carries
+	 * neither.
+	 */
+	void answersAProblemWithoutTheValidatorsOfTheHandler(String path) {
+		HttpResponse<byte[]> response = this.http.post(path, "not gzip".getBytes(StandardCharsets.US_ASCII),
+				"Content-Encoding", "gzip", "Content-Type", "application/json");
+		assertThat(response.statusCode()).isEqualTo(400);
+		assertThat(header(response, "Content-Type")).isEqualTo("application/problem+json");
+		assertThat(response.headers().firstValue("ETag")).isEmpty();
+		assertThat(response.headers().firstValue("Last-Modified")).isEmpty();
+	}
+
+	/**
 	 * The sum of the server's counters of a name with the given tags.
 	 */
 	static double serverCount(MeterRegistry registry, String name, String... tags) {
@@ -86,6 +103,36 @@ abstract class AbstractServerIntegrationTests {
 			.stream()
 			.mapToDouble(Counter::count)
 			.sum();
+	}
+
+	/**
+	 * Sends an HTTP/1.0 {@code GET} that accepts gzip and returns what the server sent until it
+	 * closed the connection: the header section, then the body as it is framed.
+	 */
+	byte[] getOverHttp10(String path) throws IOException {
+		try (Socket socket = new Socket("127.0.0.1", this.port)) {
+			socket.setSoTimeout(10_000);
+			socket.getOutputStream()
+				.write(("GET " + path + " HTTP/1.0\r\nHost: 127.0.0.1\r\nAccept-Encoding: gzip\r\n\r\n")
+					.getBytes(StandardCharsets.US_ASCII));
+			return socket.getInputStream().readAllBytes();
+		}
+	}
+
+	/**
+	 * The header section of a response read as bytes, lower case.
+	 */
+	static String headerSection(byte[] response) {
+		String text = new String(response, StandardCharsets.ISO_8859_1);
+		return text.substring(0, text.indexOf("\r\n\r\n")).toLowerCase(Locale.ROOT);
+	}
+
+	/**
+	 * The bytes after the header section of a response read as bytes.
+	 */
+	static byte[] bodyAfterHeaders(byte[] response) {
+		String text = new String(response, StandardCharsets.ISO_8859_1);
+		return Arrays.copyOfRange(response, text.indexOf("\r\n\r\n") + 4, response.length);
 	}
 
 	static String header(HttpResponse<?> response, String name) {

@@ -56,6 +56,11 @@ class ReactiveRequestDecodingIntegrationTests extends AbstractServerIntegrationT
 	 * 1.3.6 between the two, and the connection stopped reading (reactor/reactor-netty#4361).
 	 */
 	@Test
+	void answersAProblemWithoutTheValidatorsTheHandlerSet() {
+		answersAProblemWithoutTheValidatorsOfTheHandler("/tagged-echo");
+	}
+
+	@Test
 	void keepsAnsweringOnAKeepAliveConnectionAfterDecodedRequests() throws IOException {
 		byte[] body = "{\"a\":1}".getBytes(StandardCharsets.UTF_8);
 		byte[] encoded = HttpTestClient.encode("gzip", body);

@@ -1,5 +1,6 @@
 package io.restcompress.server;
 
+import java.io.IOException;
 import java.io.InputStream;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -50,6 +51,18 @@ class ReactiveServerIntegrationTests extends AbstractServerIntegrationTests {
 		assertThat(header(response, "Vary")).isEqualTo("Accept-Encoding");
 		assertThat(response.headers().firstValue("Content-Length")).isEmpty();
 		assertThat(HttpTestClient.decode(coding, response.body())).isEqualTo(TestPayloads.json(20_000));
+	}
+
+	/**
+	 * Reactor Netty would frame an encoded body, whose length is never known, in chunks, which
+	 * an HTTP/1.0 client cannot read (RFC 9112, section 6.1): such a client gets identity.
+	 */
+	@Test
+	void sendsAnHttp10ClientItsBodyUnencoded() throws IOException {
+		byte[] response = getOverHttp10("/known-length/10000");
+		assertThat(headerSection(response)).doesNotContain("content-encoding", "transfer-encoding")
+			.contains("content-length: 10000", "vary: accept-encoding");
+		assertThat(bodyAfterHeaders(response)).hasSize(10000);
 	}
 
 	@Test

@@ -160,6 +160,17 @@ class ReactiveTestApplication {
 		}
 
 		@NotCompressed
+		/**
+		 * Tags its response before it reads the body, as a handler that prepares its headers
+		 * first would.
+		 */
+		@PostMapping("/tagged-echo")
+		Mono<ResponseEntity<byte[]>> taggedEcho(ServerWebExchange exchange) {
+			exchange.getResponse().getHeaders().setETag("\"v1\"");
+			exchange.getResponse().getHeaders().setLastModified(0);
+			return echo(exchange.getRequest());
+		}
+
 		@PostMapping("/form")
 		Mono<String> form(ServerWebExchange exchange) {
 			return exchange.getFormData().map(Object::toString);

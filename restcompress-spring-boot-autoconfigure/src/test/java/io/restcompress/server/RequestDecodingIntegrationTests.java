@@ -48,6 +48,11 @@ class RequestDecodingIntegrationTests extends AbstractServerIntegrationTests {
 	}
 
 	@Test
+	void answersAProblemWithoutTheValidatorsTheHandlerSet() {
+		answersAProblemWithoutTheValidatorsOfTheHandler("/plain/tagged-count");
+	}
+
+	@Test
 	void decodesRawDeflate() throws IOException {
 		byte[] body = TestPayloads.json(20_000);
 		ByteArrayOutputStream raw = new ByteArrayOutputStream();

@@ -1,8 +1,12 @@
 package io.restcompress.server;
 
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.zip.GZIPInputStream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -33,6 +37,19 @@ class ResponseEncodingIntegrationTests extends AbstractServerIntegrationTests {
 		if (response.headers().firstValue("Content-Length").isPresent()) {
 			assertThat(response.headers().firstValueAsLong("Content-Length").getAsLong())
 				.isEqualTo(response.body().length);
+		}
+	}
+
+	/**
+	 * Tomcat ends an encoded body of unknown length by closing the connection for an HTTP/1.0
+	 * client, which it can read.
+	 */
+	@Test
+	void encodesForAnHttp10ClientWithTheBodyEndedByTheConnection() throws IOException {
+		byte[] response = getOverHttp10("/known-length/10000");
+		assertThat(headerSection(response)).contains("content-encoding: gzip").doesNotContain("transfer-encoding");
+		try (InputStream decoded = new GZIPInputStream(new ByteArrayInputStream(bodyAfterHeaders(response)))) {
+			assertThat(decoded.readAllBytes()).hasSize(10000);
 		}
 	}
 

@@ -168,6 +168,13 @@ class ResponseEncodingRulesTests {
 	}
 
 	@ParameterizedTest
+	@ValueSource(strings = { "x-no-transform-hint", "no-transformation", "private=\"no-transform-x\"" })
+	void encodesAResponseWhoseCacheControlOnlyResemblesNoTransform(String cacheControl) {
+		this.response.addHeader("Cache-Control", "max-age=60, " + cacheControl);
+		assertThat(this.rules.ineligibility(HandlerCompression.SERVER_DEFAULTS, 200, this.fields)).isNull();
+	}
+
+	@ParameterizedTest
 	@ValueSource(strings = { "image/png", "application/octet-stream", "not a type" })
 	void skipsIncompressibleOrInvalidTypes(String contentType) {
 		this.response.setContentType(contentType);

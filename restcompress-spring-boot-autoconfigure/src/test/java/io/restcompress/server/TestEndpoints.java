@@ -412,6 +412,17 @@ final class TestEndpoints {
 			return request.getHeader(HttpHeaders.IF_NONE_MATCH);
 		}
 
+		/**
+		 * Tags its response before it reads the body, as a handler that prepares its headers
+		 * first would.
+		 */
+		@PostMapping("/plain/tagged-count")
+		String taggedCount(HttpServletRequest request, HttpServletResponse response) throws IOException {
+			response.setHeader(HttpHeaders.ETAG, "\"v1\"");
+			response.setDateHeader(HttpHeaders.LAST_MODIFIED, 0);
+			return count(request);
+		}
+
 		@PostMapping("/plain/count")
 		String count(HttpServletRequest request) throws IOException {
 			handlerCalls.incrementAndGet();

@@ -6,7 +6,9 @@ import io.restcompress.codec.ContentDecodingException;
 import io.restcompress.internal.RecordingDecodingListener;
 import org.jspecify.annotations.Nullable;
 
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
 
 /**
  * A request body the server refuses, as an RFC 9457 problem: the status, the detail, the
@@ -99,6 +101,24 @@ public record CodingProblem(HttpStatus status, String detail, String coding, @Nu
 			candidate = candidate.getCause();
 		}
 		return null;
+	}
+
+	/**
+	 * Sets the problem response's header fields, except its status and length, which each
+	 * stack sets its own way: no {@code Content-Encoding}, and no {@code ETag} or
+	 * {@code Last-Modified} of the representation the application may have begun (the problem
+	 * is not that representation); the codings the server takes in {@code Accept-Encoding} when
+	 * the problem names them; and the problem's media type.
+	 * @param fields the response's header fields
+	 */
+	public void applyTo(ResponseFields fields) {
+		fields.set(HttpHeaders.CONTENT_ENCODING, null);
+		fields.set(HttpHeaders.ETAG, null);
+		fields.set(HttpHeaders.LAST_MODIFIED, null);
+		if (this.acceptEncoding != null) {
+			fields.set(HttpHeaders.ACCEPT_ENCODING, this.acceptEncoding);
+		}
+		fields.set(HttpHeaders.CONTENT_TYPE, MediaType.APPLICATION_PROBLEM_JSON_VALUE);
 	}
 
 	/**

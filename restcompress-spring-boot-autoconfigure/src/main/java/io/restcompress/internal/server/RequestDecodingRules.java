@@ -44,6 +44,22 @@ public final class RequestDecodingRules {
 	}
 
 	/**
+	 * Whether a request may carry a body: one with a positive {@code Content-Length}, one with
+	 * {@code Transfer-Encoding}, and one without {@code Content-Length} over HTTP/2 or later,
+	 * which frames bodies without either field.
+	 * @param contentLength the request's {@code Content-Length}, or {@code -1} if it has none
+	 * @param transferEncoding whether the request has {@code Transfer-Encoding}
+	 * @param overHttp1 whether the request came over HTTP/1.x
+	 * @return whether there may be a body to decode
+	 */
+	public static boolean hasBody(long contentLength, boolean transferEncoding, boolean overHttp1) {
+		if (contentLength >= 0) {
+			return contentLength > 0;
+		}
+		return transferEncoding || !overHttp1;
+	}
+
+	/**
 	 * Decides what happens to a request's body, recording a refusal.
 	 * @param contentEncoding the request's {@code Content-Encoding} values, empty if none
 	 * @param contentType supplies the request's {@code Content-Type}, or {@code null}; asked

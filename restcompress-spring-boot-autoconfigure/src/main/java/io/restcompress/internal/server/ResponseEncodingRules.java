@@ -2,7 +2,6 @@ package io.restcompress.internal.server;
 
 import java.time.Duration;
 import java.util.List;
-import java.util.Locale;
 import java.util.function.Supplier;
 
 import io.restcompress.codec.AcceptEncoding;
@@ -12,6 +11,7 @@ import io.restcompress.decision.AdaptiveChoice;
 import io.restcompress.decision.CompressionDecisions;
 import io.restcompress.decision.LadderRung;
 import io.restcompress.decision.NetworkLink;
+import io.restcompress.internal.SizeThreshold;
 import io.restcompress.metrics.CompressionRecorder;
 import io.restcompress.metrics.Direction;
 import io.restcompress.metrics.Side;
@@ -136,7 +136,7 @@ public final class ResponseEncodingRules {
 		if (reason != null) {
 			return ResponseEncodingDecision.identity(reason, false);
 		}
-		if (identityLength == 0 || (identityLength > 0 && identityLength < this.settings.minResponseSize())) {
+		if (SizeThreshold.isBelow(identityLength, this.settings.minResponseSize())) {
 			return ResponseEncodingDecision.identity(SkipReason.BELOW_THRESHOLD, false);
 		}
 		return select(handler, acceptEncoding.get(), fields.get(HttpHeaders.CONTENT_TYPE), identityLength,
@@ -294,12 +294,7 @@ public final class ResponseEncodingRules {
 		if (ContentDecoding.isEncoded(fields.getAll(HttpHeaders.CONTENT_ENCODING))) {
 			return true;
 		}
-		for (String cacheControl : fields.getAll(HttpHeaders.CACHE_CONTROL)) {
-			if (cacheControl.toLowerCase(Locale.ROOT).contains("no-transform")) {
-				return true;
-			}
-		}
-		return false;
+		return FieldMembers.of(fields.getAll(HttpHeaders.CACHE_CONTROL)).contains("no-transform");
 	}
 
 	private boolean compressibleType(String contentType) {

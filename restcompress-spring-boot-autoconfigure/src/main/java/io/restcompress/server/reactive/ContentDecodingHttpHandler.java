@@ -11,6 +11,7 @@ import io.restcompress.internal.reactive.ReactiveBodyDecoder;
 import io.restcompress.internal.server.CodingProblem;
 import io.restcompress.internal.server.EntityTags;
 import io.restcompress.internal.server.RequestDecodingRules;
+import io.restcompress.internal.server.ResponseFields;
 import io.restcompress.metrics.CompressionRecorder;
 import io.restcompress.metrics.Direction;
 import io.restcompress.metrics.Side;
@@ -20,7 +21,6 @@ import reactor.core.publisher.Mono;
 
 import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.http.HttpHeaders;
-import org.springframework.http.MediaType;
 import org.springframework.http.server.reactive.HttpHandler;
 import org.springframework.http.server.reactive.ServerHttpRequest;
 import org.springframework.http.server.reactive.ServerHttpRequestDecorator;
@@ -133,12 +133,7 @@ public final class ContentDecodingHttpHandler implements HttpHandler {
 		byte[] body = problem.body(request.getPath().value());
 		response.setStatusCode(problem.status());
 		HttpHeaders headers = response.getHeaders();
-		headers.remove(HttpHeaders.CONTENT_ENCODING);
-		headers.remove(HttpHeaders.ETAG);
-		if (problem.acceptEncoding() != null) {
-			headers.set(HttpHeaders.ACCEPT_ENCODING, problem.acceptEncoding());
-		}
-		headers.setContentType(MediaType.APPLICATION_PROBLEM_JSON);
+		problem.applyTo(ResponseFields.of(headers));
 		headers.setContentLength(body.length);
 		if (closeConnection) {
 			headers.set(HttpHeaders.CONNECTION, "close");
@@ -158,7 +153,8 @@ public final class ContentDecodingHttpHandler implements HttpHandler {
 
 	private static boolean hasBody(ServerHttpRequest request) {
 		HttpHeaders headers = request.getHeaders();
-		return headers.getContentLength() > 0 || headers.containsHeader(HttpHeaders.TRANSFER_ENCODING);
+		return RequestDecodingRules.hasBody(headers.getContentLength(),
+				headers.containsHeader(HttpHeaders.TRANSFER_ENCODING), ReceivedFields.overHttp1(request));
 	}
 
 	private static final class DecodedRequest extends ServerHttpRequestDecorator {

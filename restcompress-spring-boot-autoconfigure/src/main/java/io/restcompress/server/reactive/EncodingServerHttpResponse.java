@@ -10,6 +10,7 @@ import java.util.concurrent.Callable;
 import java.util.function.Supplier;
 
 import io.restcompress.codec.ContentCodec;
+import io.restcompress.internal.SizeThreshold;
 import io.restcompress.internal.reactive.StreamingEncoder;
 import io.restcompress.internal.server.BodyOutcome;
 import io.restcompress.internal.server.EncodingHeaders;
@@ -123,7 +124,7 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 			return super.writeWith(body);
 		}
 		long declaredLength = getHeaders().getContentLength();
-		if (declaredLength >= 0 && declaredLength < this.exchange.minResponseSize()) {
+		if (SizeThreshold.isBelow(declaredLength, this.exchange.minResponseSize())) {
 			Body belowThreshold = new Body(status);
 			belowThreshold.decide(declaredLength);
 			if (!belowThreshold.transforms()) {
@@ -247,7 +248,7 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 				return;
 			}
 		}
-		this.exchange.skipped(decision.skipReason());
+		identity(decision.skipReason());
 	}
 
 	/**
@@ -432,7 +433,7 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 			if (this.undecided) {
 				this.held.add(buffer);
 				this.heldBytes += buffer.readableByteCount();
-				if (this.heldBytes == 0 || this.heldBytes < EncodingServerHttpResponse.this.exchange.minResponseSize()) {
+				if (this.heldBytes < SizeThreshold.bytesToDecide(EncodingServerHttpResponse.this.exchange.minResponseSize())) {
 					return List.of();
 				}
 				decide(-1);

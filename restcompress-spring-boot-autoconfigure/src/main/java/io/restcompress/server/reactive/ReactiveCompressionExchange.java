@@ -38,6 +38,8 @@ import org.springframework.http.server.reactive.ServerHttpRequest;
  */
 final class ReactiveCompressionExchange {
 
+	private static final AcceptEncoding IDENTITY_ONLY = AcceptEncoding.parse("identity");
+
 	private final ResponseEncodingRules rules;
 
 	private final Handlers handlers;
@@ -143,10 +145,15 @@ final class ReactiveCompressionExchange {
 		return this.handler;
 	}
 
+	/**
+	 * The codings the client accepts; only {@code identity} for an HTTP/1.0 client of a server
+	 * that would send it an encoded body in chunks it cannot read.
+	 */
 	private AcceptEncoding acceptEncoding() {
 		if (this.acceptEncoding == null) {
-			this.acceptEncoding = AcceptEncoding
-				.parse(this.exchange.getRequest().getHeaders().getOrEmpty(HttpHeaders.ACCEPT_ENCODING));
+			ServerHttpRequest request = this.exchange.getRequest();
+			this.acceptEncoding = ReceivedFields.chunksForHttp10(request) ? IDENTITY_ONLY
+					: AcceptEncoding.parse(request.getHeaders().getOrEmpty(HttpHeaders.ACCEPT_ENCODING));
 		}
 		return this.acceptEncoding;
 	}

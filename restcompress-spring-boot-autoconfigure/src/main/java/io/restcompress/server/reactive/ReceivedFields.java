@@ -14,7 +14,8 @@ import org.springframework.util.ClassUtils;
  * Header fields of a request as its client sent them, read from the server's own request:
  * restcompress strips coding suffixes from the conditional fields of the request that the
  * application sees. On a server whose request it does not know, the fields as the application
- * sees them.
+ * sees them. Also the protocol version the request came in, which WebFlux's request does not
+ * tell.
  */
 final class ReceivedFields {
 
@@ -44,7 +45,42 @@ final class ReceivedFields {
 		return (values != null) ? values : request.getHeaders().getOrEmpty(name);
 	}
 
+	/**
+	 * Whether a request came over HTTP/1.x, as the server's own request tells: Reactor Netty's
+	 * and a servlet container's do. A request of another server is taken for HTTP/1.1.
+	 * @param request the request
+	 * @return {@code false} if the server says the request came over HTTP/2 or later
+	 */
+	static boolean overHttp1(ServerHttpRequest request) {
+		@Nullable Object received = NativeExchanges.request(request);
+		Boolean http1 = REACTOR_NETTY_PRESENT ? ReactorNetty.overHttp1(received) : null;
+		if (http1 == null && SERVLET_PRESENT) {
+			http1 = Servlet.overHttp1(received);
+		}
+		return http1 == null || http1;
+	}
+
+	/**
+	 * Whether the server would send an encoded body, whose length is never known beforehand, in
+	 * chunks the client cannot read: Reactor Netty frames a body of unknown length with chunked
+	 * transfer coding even for an HTTP/1.0 request, which RFC 9112, section 6.1, forbids.
+	 * @param request the request
+	 * @return {@code true} for an HTTP/1.0 request on Reactor Netty
+	 */
+	static boolean chunksForHttp10(ServerHttpRequest request) {
+		return REACTOR_NETTY_PRESENT && ReactorNetty.http10(NativeExchanges.request(request));
+	}
+
 	private static final class ReactorNetty {
+
+		static boolean http10(@Nullable Object request) {
+			return request instanceof HttpServerRequest received && received.version().majorVersion() == 1
+					&& received.version().minorVersion() == 0;
+		}
+
+		static @Nullable Boolean overHttp1(@Nullable Object request) {
+			return (request instanceof HttpServerRequest received) ? received.version().majorVersion() == 1 : null;
+		}
 
 		static @Nullable List<String> get(@Nullable Object request, String name) {
 			return (request instanceof HttpServerRequest received) ? received.requestHeaders().getAll(name) : null;
@@ -53,6 +89,10 @@ final class ReceivedFields {
 	}
 
 	private static final class Servlet {
+
+		static @Nullable Boolean overHttp1(@Nullable Object request) {
+			return (request instanceof HttpServletRequest received) ? received.getProtocol().startsWith("HTTP/1") : null;
+		}
 
 		static @Nullable List<String> get(@Nullable Object request, String name) {
 			return (request instanceof HttpServletRequest received) ? Collections.list(received.getHeaders(name))

@@ -91,6 +91,18 @@ class EncodingServerHttpResponseTests {
 	}
 
 	@Test
+	void variesAPartialResponseEndedWithoutABodyAsItsOkWould() {
+		EncodingServerHttpResponse response = response(MockServerHttpRequest.get("/document")
+			.header(HttpHeaders.ACCEPT_ENCODING, "gzip"));
+		response.setStatusCode(HttpStatus.PARTIAL_CONTENT);
+		response.getHeaders().setContentType(MediaType.APPLICATION_JSON);
+		response.getHeaders().set(HttpHeaders.CONTENT_RANGE, "bytes 0-99/20000");
+		response.setComplete().block();
+		assertThat(this.wrapped.getHeaders().getVary()).containsExactly(HttpHeaders.ACCEPT_ENCODING);
+		assertThat(this.skipped).containsExactly(SkipReason.STATUS_OR_METHOD);
+	}
+
+	@Test
 	void leavesACommittedResponseAsItIsWhenTheChainCompletes() {
 		EncodingServerHttpResponse response = response(MockServerHttpRequest.get("/etag")
 			.header(HttpHeaders.ACCEPT_ENCODING, "gzip"));
