@@ -11,8 +11,6 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletRequestWrapper;
 import org.jspecify.annotations.Nullable;
 
-import org.springframework.http.HttpHeaders;
-
 /**
  * Presents the conditional fields {@code If-None-Match} and {@code If-Match} without the coding
  * suffixes that {@link EntityTags} adds to the entity tags of encoded responses, so that the
@@ -31,34 +29,31 @@ final class ConditionalRequestWrapper extends HttpServletRequestWrapper {
 	 * Whether a request has conditional fields whose entity tags may carry a coding suffix.
 	 */
 	static boolean applies(HttpServletRequest request) {
-		return request.getHeader(HttpHeaders.IF_NONE_MATCH) != null || request.getHeader(HttpHeaders.IF_MATCH) != null;
+		for (String name : EntityTags.CONDITIONAL_FIELDS) {
+			if (request.getHeader(name) != null) {
+				return true;
+			}
+		}
+		return false;
 	}
 
 	@Override
 	public @Nullable String getHeader(String name) {
 		String value = super.getHeader(name);
-		return conditional(name) ? EntityTags.withoutCodings(value, this.codecs, comparesWeakly(name)) : value;
+		return EntityTags.isConditional(name) ? EntityTags.withoutCodings(name, value, this.codecs) : value;
 	}
 
 	@Override
 	public Enumeration<String> getHeaders(String name) {
 		Enumeration<String> values = super.getHeaders(name);
-		if (!conditional(name)) {
+		if (!EntityTags.isConditional(name)) {
 			return values;
 		}
 		List<String> stripped = Collections.list(values)
 			.stream()
-			.map((value) -> EntityTags.withoutCodings(value, this.codecs, comparesWeakly(name)))
+			.map((value) -> EntityTags.withoutCodings(name, value, this.codecs))
 			.toList();
 		return Collections.enumeration(stripped);
-	}
-
-	private static boolean comparesWeakly(String name) {
-		return name.equalsIgnoreCase(HttpHeaders.IF_NONE_MATCH);
-	}
-
-	private static boolean conditional(String name) {
-		return name.equalsIgnoreCase(HttpHeaders.IF_NONE_MATCH) || name.equalsIgnoreCase(HttpHeaders.IF_MATCH);
 	}
 
 }

@@ -24,11 +24,9 @@ import jakarta.servlet.http.HttpServletResponse;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.http.HttpHeaders;
-import org.springframework.http.server.PathContainer;
 import org.springframework.web.filter.OncePerRequestFilter;
 import org.springframework.web.util.ServletRequestPathUtils;
 import org.springframework.web.util.WebUtils;
-import org.springframework.web.util.pattern.PathPattern;
 
 /**
  * Content coding for every exchange: decodes request bodies lazily as the application reads
@@ -249,16 +247,7 @@ public class ContentCodingFilter extends OncePerRequestFilter {
 	}
 
 	private boolean isExcluded(HttpServletRequest request) {
-		if (this.settings.excludedPaths().isEmpty()) {
-			return false;
-		}
-		PathContainer path = ServletRequestPathUtils.parseAndCache(request).pathWithinApplication();
-		for (PathPattern pattern : this.settings.excludedPaths()) {
-			if (pattern.matches(path)) {
-				return true;
-			}
-		}
-		return false;
+		return this.settings.excludes(() -> ServletRequestPathUtils.parseAndCache(request).pathWithinApplication());
 	}
 
 	static @Nullable ContentDecodingException decodingFailure(Throwable ex) {

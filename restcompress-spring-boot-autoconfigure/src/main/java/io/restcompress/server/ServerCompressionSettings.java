@@ -1,10 +1,12 @@
 package io.restcompress.server;
 
 import java.util.List;
+import java.util.function.Supplier;
 
 import io.restcompress.codec.ContentCodec;
 import io.restcompress.codec.ContentCodecs;
 
+import org.springframework.http.server.PathContainer;
 import org.springframework.util.MimeType;
 import org.springframework.web.util.pattern.PathPattern;
 
@@ -71,6 +73,25 @@ public record ServerCompressionSettings(ContentCodecs codecs, List<ContentCodec>
 	public boolean isCompressible(MimeType contentType) {
 		for (MimeType mimeType : this.mimeTypes) {
 			if (mimeType.includes(contentType)) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	/**
+	 * Whether a request's path is one of the excluded paths.
+	 * @param pathWithinApplication supplies the request's path within the application, asked
+	 * only when paths are excluded
+	 * @return {@code true} if an excluded path pattern matches it
+	 */
+	public boolean excludes(Supplier<PathContainer> pathWithinApplication) {
+		if (this.excludedPaths.isEmpty()) {
+			return false;
+		}
+		PathContainer path = pathWithinApplication.get();
+		for (PathPattern pattern : this.excludedPaths) {
+			if (pattern.matches(path)) {
 				return true;
 			}
 		}

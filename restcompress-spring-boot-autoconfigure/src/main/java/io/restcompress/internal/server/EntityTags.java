@@ -9,6 +9,8 @@ import io.restcompress.codec.DcbCodec;
 import io.restcompress.codec.DczCodec;
 import org.jspecify.annotations.Nullable;
 
+import org.springframework.http.HttpHeaders;
+
 /**
  * Entity-tag rewriting: an encoded representation's strong tag gets a coding suffix
  * ({@code "v1"} becomes {@code "v1-lzf"}, or {@code "v1-dcz-1a2b3c4d"} against a dictionary),
@@ -16,6 +18,12 @@ import org.jspecify.annotations.Nullable;
  * representation.
  */
 public final class EntityTags {
+
+	/**
+	 * The request fields whose entity tags may carry a coding suffix: {@code If-None-Match} and
+	 * {@code If-Match}.
+	 */
+	public static final List<String> CONDITIONAL_FIELDS = List.of(HttpHeaders.IF_NONE_MATCH, HttpHeaders.IF_MATCH);
 
 	private static final List<String> DICTIONARY_CODINGS = List.of(DczCodec.CODING, DcbCodec.CODING);
 
@@ -72,6 +80,33 @@ public final class EntityTags {
 			}
 		}
 		return asItIs;
+	}
+
+	/**
+	 * Whether a request field is one of the {@link #CONDITIONAL_FIELDS}.
+	 * @param fieldName the field's name, in any case
+	 * @return {@code true} for {@code If-None-Match} and {@code If-Match}
+	 */
+	public static boolean isConditional(String fieldName) {
+		for (String conditional : CONDITIONAL_FIELDS) {
+			if (conditional.equalsIgnoreCase(fieldName)) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	/**
+	 * Removes coding suffixes from the value of one of the {@link #CONDITIONAL_FIELDS}, weak
+	 * tags' too for {@code If-None-Match}, which compares weakly.
+	 * @param fieldName the field's name, in any case
+	 * @param fieldValue the field value, or {@code null}
+	 * @param codecs the codecs whose suffixes are removed
+	 * @return the field value without suffixes
+	 */
+	public static @Nullable String withoutCodings(String fieldName, @Nullable String fieldValue,
+			Collection<ContentCodec> codecs) {
+		return withoutCodings(fieldValue, codecs, HttpHeaders.IF_NONE_MATCH.equalsIgnoreCase(fieldName));
 	}
 
 	/**

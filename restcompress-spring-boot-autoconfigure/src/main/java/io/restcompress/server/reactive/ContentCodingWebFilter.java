@@ -16,13 +16,11 @@ import reactor.core.publisher.Mono;
 
 import org.springframework.core.Ordered;
 import org.springframework.http.HttpHeaders;
-import org.springframework.http.server.PathContainer;
 import org.springframework.http.server.reactive.ServerHttpRequest;
 import org.springframework.http.server.reactive.ServerHttpResponse;
 import org.springframework.web.server.ServerWebExchange;
 import org.springframework.web.server.WebFilter;
 import org.springframework.web.server.WebFilterChain;
-import org.springframework.web.util.pattern.PathPattern;
 
 /**
  * Encodes the responses of reactive exchanges that the handler, the response and the client's
@@ -136,16 +134,7 @@ public class ContentCodingWebFilter implements WebFilter, Ordered {
 
 
 	private boolean isExcluded(ServerHttpRequest request) {
-		if (this.settings.excludedPaths().isEmpty()) {
-			return false;
-		}
-		PathContainer path = request.getPath().pathWithinApplication();
-		for (PathPattern pattern : this.settings.excludedPaths()) {
-			if (pattern.matches(path)) {
-				return true;
-			}
-		}
-		return false;
+		return this.settings.excludes(() -> request.getPath().pathWithinApplication());
 	}
 
 }

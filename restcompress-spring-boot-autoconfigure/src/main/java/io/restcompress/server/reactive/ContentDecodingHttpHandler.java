@@ -86,14 +86,11 @@ public final class ContentDecodingHttpHandler implements HttpHandler {
 
 	private ServerHttpRequest decoding(ServerHttpRequest request, List<ContentCodec> decoders) {
 		HttpHeaders headers = request.getHeaders();
-		boolean conditional = headers.containsHeader(HttpHeaders.IF_NONE_MATCH)
-				|| headers.containsHeader(HttpHeaders.IF_MATCH);
-		if (decoders.isEmpty() && !conditional) {
+		if (decoders.isEmpty() && !hasConditionalFields(headers)) {
 			return request;
 		}
 		ServerHttpRequest mutated = request.mutate().headers((mutable) -> {
-			stripCodings(mutable, HttpHeaders.IF_NONE_MATCH);
-			stripCodings(mutable, HttpHeaders.IF_MATCH);
+			EntityTags.CONDITIONAL_FIELDS.forEach((name) -> stripCodings(mutable, name));
 			if (!decoders.isEmpty()) {
 				mutable.remove(HttpHeaders.CONTENT_ENCODING);
 				mutable.remove(HttpHeaders.CONTENT_LENGTH);
@@ -104,12 +101,20 @@ public final class ContentDecodingHttpHandler implements HttpHandler {
 						String.join(", ", headers.getOrEmpty(HttpHeaders.CONTENT_ENCODING)), decoders));
 	}
 
+	private static boolean hasConditionalFields(HttpHeaders headers) {
+		for (String name : EntityTags.CONDITIONAL_FIELDS) {
+			if (headers.containsHeader(name)) {
+				return true;
+			}
+		}
+		return false;
+	}
+
 	private void stripCodings(HttpHeaders headers, String name) {
 		List<String> values = headers.get(name);
 		if (values != null) {
 			headers.put(name, values.stream()
-				.map((value) -> EntityTags.withoutCodings(value, this.settings.codecs().all(),
-						name.equals(HttpHeaders.IF_NONE_MATCH)))
+				.map((value) -> EntityTags.withoutCodings(name, value, this.settings.codecs().all()))
 				.toList());
 		}
 	}

@@ -40,6 +40,20 @@ class EntityTagsTests {
 	}
 
 	@Test
+	void stripsWeakTagsOfIfNoneMatchOnlyWhichComparesWeakly() {
+		assertThat(EntityTags.withoutCodings("if-none-match", "W/\"b-lzf\"", CODECS)).isEqualTo("W/\"b\"");
+		assertThat(EntityTags.withoutCodings("If-Match", "W/\"b-lzf\", \"a-gzip\"", CODECS))
+			.isEqualTo("W/\"b-lzf\", \"a\"");
+	}
+
+	@Test
+	void namesIfNoneMatchAndIfMatchConditionalInAnyCase() {
+		assertThat(EntityTags.isConditional("IF-NONE-MATCH")).isTrue();
+		assertThat(EntityTags.isConditional("if-match")).isTrue();
+		assertThat(EntityTags.isConditional("If-Range")).isFalse();
+	}
+
+	@Test
 	void leavesUnknownSuffixesWildcardsAndAnUnclosedTagAsTheyAre() {
 		assertThat(EntityTags.withoutCodings("\"a-br\"", CODECS, true)).isEqualTo("\"a-br\"");
 		assertThat(EntityTags.withoutCodings("*", CODECS, true)).isEqualTo("*");
