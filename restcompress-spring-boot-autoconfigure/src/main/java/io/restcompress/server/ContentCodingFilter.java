@@ -247,7 +247,8 @@ public class ContentCodingFilter extends OncePerRequestFilter {
 	}
 
 	private boolean isExcluded(HttpServletRequest request) {
-		return this.settings.excludes(() -> ServletRequestPathUtils.parseAndCache(request).pathWithinApplication());
+		return !this.settings.excludedPaths().isEmpty()
+				&& this.settings.excludes(ServletRequestPathUtils.parseAndCache(request).pathWithinApplication());
 	}
 
 	static @Nullable ContentDecodingException decodingFailure(Throwable ex) {

@@ -1,7 +1,6 @@
 package io.restcompress.server;
 
 import java.util.List;
-import java.util.function.Supplier;
 
 import io.restcompress.codec.ContentCodec;
 import io.restcompress.codec.ContentCodecs;
@@ -80,16 +79,12 @@ public record ServerCompressionSettings(ContentCodecs codecs, List<ContentCodec>
 	}
 
 	/**
-	 * Whether a request's path is one of the excluded paths.
-	 * @param pathWithinApplication supplies the request's path within the application, asked
-	 * only when paths are excluded
+	 * Whether a request's path is one of the excluded paths; callers that must parse the path
+	 * first may skip that when {@link #excludedPaths()} is empty.
+	 * @param path the request's path within the application
 	 * @return {@code true} if an excluded path pattern matches it
 	 */
-	public boolean excludes(Supplier<PathContainer> pathWithinApplication) {
-		if (this.excludedPaths.isEmpty()) {
-			return false;
-		}
-		PathContainer path = pathWithinApplication.get();
+	public boolean excludes(PathContainer path) {
 		for (PathPattern pattern : this.excludedPaths) {
 			if (pattern.matches(path)) {
 				return true;

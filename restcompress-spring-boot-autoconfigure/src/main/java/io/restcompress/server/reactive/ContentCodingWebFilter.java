@@ -134,7 +134,8 @@ public class ContentCodingWebFilter implements WebFilter, Ordered {
 
 
 	private boolean isExcluded(ServerHttpRequest request) {
-		return this.settings.excludes(() -> request.getPath().pathWithinApplication());
+		return !this.settings.excludedPaths().isEmpty()
+				&& this.settings.excludes(request.getPath().pathWithinApplication());
 	}
 
 }
