@@ -56,7 +56,8 @@ final class CompressingClientHttpRequest extends ClientHttpRequestDecorator {
 		if (!this.decision.compresses()) {
 			return super.writeWith(countedForSkip(counted));
 		}
-		return UnsentBody.releasing(Flux.defer(() -> counted.bufferUntil(thresholdReached(SizeThreshold.bytesToDecide(threshold))))
+		long toDecide = SizeThreshold.bytesToDecide(threshold);
+		return UnsentBody.releasing(Flux.defer(() -> counted.bufferUntil(thresholdReached(toDecide)))
 			.switchOnFirst((first, all) -> {
 				List<DataBuffer> head = first.get();
 				long size = (head != null) ? totalSize(head) : 0;

@@ -25,7 +25,8 @@ final class ThresholdProbe extends OutputStream {
 	/**
 	 * Returns the body's size if it is below {@code threshold}, otherwise the threshold.
 	 * @param body the body, written once into the probe
-	 * @param threshold the size from which on the exact size does not matter
+	 * @param threshold the size from which on the exact size does not matter, at least 1 so that
+	 * an empty body is told from another ({@code SizeThreshold.bytesToDecide})
 	 * @return the size, at most the threshold
 	 * @throws IOException if writing the body fails for another reason
 	 */
