@@ -274,8 +274,7 @@ public final class ClientCompression {
 	 */
 	static HttpHeaders decodedHeaders(HttpHeaders headers) {
 		HttpHeaders decoded = HttpHeaders.copyOf(headers);
-		decoded.remove(HttpHeaders.CONTENT_ENCODING);
-		decoded.remove(HttpHeaders.CONTENT_LENGTH);
+		ContentDecoding.ENCODED_BODY_FIELDS.forEach(decoded::remove);
 		return decoded;
 	}
 

@@ -16,7 +16,27 @@ import org.jspecify.annotations.Nullable;
  */
 public final class ContentDecoding {
 
+	/**
+	 * The header fields that describe an encoded body, which whoever reads the decoded body
+	 * must not see: {@code Content-Encoding} and {@code Content-Length}.
+	 */
+	public static final List<String> ENCODED_BODY_FIELDS = List.of("Content-Encoding", "Content-Length");
+
 	private ContentDecoding() {
+	}
+
+	/**
+	 * Whether a header field is one of the {@link #ENCODED_BODY_FIELDS}.
+	 * @param name the field's name, in any case
+	 * @return {@code true} if a decoded body's reader must not see it
+	 */
+	public static boolean describesEncodedBody(String name) {
+		for (String field : ENCODED_BODY_FIELDS) {
+			if (field.equalsIgnoreCase(name)) {
+				return true;
+			}
+		}
+		return false;
 	}
 
 	/**

@@ -11,9 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Collections;
 import java.util.Enumeration;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 
 import jakarta.servlet.ReadListener;
 import jakarta.servlet.ServletInputStream;
@@ -41,8 +39,6 @@ final class DecodingRequestWrapper extends HttpServletRequestWrapper {
 
 	/** The request attribute that holds the wrapper, for an error page's dispatch. */
 	static final String ATTRIBUTE = DecodingRequestWrapper.class.getName();
-
-	private static final Set<String> HIDDEN = Set.of("content-encoding", "content-length");
 
 	private final List<ContentCodec> decoders;
 
@@ -273,7 +269,7 @@ final class DecodingRequestWrapper extends HttpServletRequestWrapper {
 	}
 
 	private static boolean hidden(String name) {
-		return HIDDEN.contains(name.toLowerCase(Locale.ROOT));
+		return ContentDecoding.describesEncodedBody(name);
 	}
 
 	/**

@@ -44,6 +44,13 @@ class ContentDecodingTests {
 	};
 
 	@Test
+	void namesTheFieldsThatDescribeTheEncodedBodyInAnyCase() {
+		assertThat(ContentDecoding.describesEncodedBody("content-encoding")).isTrue();
+		assertThat(ContentDecoding.describesEncodedBody("CONTENT-LENGTH")).isTrue();
+		assertThat(ContentDecoding.describesEncodedBody("Content-Type")).isFalse();
+	}
+
+	@Test
 	void resolvesCodingsToDecodersLastAppliedFirst() {
 		ContentDecoding.Resolution resolution = ContentDecoding.resolve(CODECS, List.of("gzip", " LZF "), 2);
 		assertThat(resolution).isInstanceOf(ContentDecoding.Decoders.class);

@@ -92,8 +92,7 @@ public final class ContentDecodingHttpHandler implements HttpHandler {
 		ServerHttpRequest mutated = request.mutate().headers((mutable) -> {
 			EntityTags.CONDITIONAL_FIELDS.forEach((name) -> stripCodings(mutable, name));
 			if (!decoders.isEmpty()) {
-				mutable.remove(HttpHeaders.CONTENT_ENCODING);
-				mutable.remove(HttpHeaders.CONTENT_LENGTH);
+				ContentDecoding.ENCODED_BODY_FIELDS.forEach(mutable::remove);
 			}
 		}).build();
 		return decoders.isEmpty() ? mutated
