@@ -24,14 +24,37 @@ public final class FieldMembers {
 		Set<String> names = new HashSet<>();
 		for (String line : lines) {
 			for (String member : line.split(",")) {
-				int argument = member.indexOf('=');
-				String name = (argument >= 0) ? member.substring(0, argument).strip() + "=" : member.strip();
+				String name = name(member);
 				if (!name.isEmpty()) {
-					names.add(name.toLowerCase(Locale.ROOT));
+					names.add(name);
 				}
 			}
 		}
 		return names;
+	}
+
+	/**
+	 * Whether a field's lines have a member of the given name, without collecting the others:
+	 * for a rule asked of every response, whose field is usually absent.
+	 * @param lines the field lines
+	 * @param name the lower-case name, followed by {@code =} for a member with an argument
+	 * @return {@code true} if a member has that name
+	 */
+	public static boolean contains(Iterable<String> lines, String name) {
+		for (String line : lines) {
+			for (String member : line.split(",")) {
+				if (name(member).equals(name)) {
+					return true;
+				}
+			}
+		}
+		return false;
+	}
+
+	private static String name(String member) {
+		int argument = member.indexOf('=');
+		String name = (argument >= 0) ? member.substring(0, argument).strip() + "=" : member.strip();
+		return name.toLowerCase(Locale.ROOT);
 	}
 
 }

@@ -294,7 +294,7 @@ public final class ResponseEncodingRules {
 		if (ContentDecoding.isEncoded(fields.getAll(HttpHeaders.CONTENT_ENCODING))) {
 			return true;
 		}
-		return FieldMembers.of(fields.getAll(HttpHeaders.CACHE_CONTROL)).contains("no-transform");
+		return FieldMembers.contains(fields.getAll(HttpHeaders.CACHE_CONTROL), "no-transform");
 	}
 
 	private boolean compressibleType(String contentType) {
