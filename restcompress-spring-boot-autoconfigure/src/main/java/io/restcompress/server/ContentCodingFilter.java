@@ -243,7 +243,7 @@ public class ContentCodingFilter extends OncePerRequestFilter {
 	}
 
 	private static boolean overHttp1(HttpServletRequest request) {
-		return request.getProtocol().startsWith("HTTP/1");
+		return RequestDecodingRules.isHttp1(request.getProtocol());
 	}
 
 	private boolean isExcluded(HttpServletRequest request) {

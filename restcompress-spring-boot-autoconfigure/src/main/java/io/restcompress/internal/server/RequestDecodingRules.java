@@ -44,6 +44,16 @@ public final class RequestDecodingRules {
 	}
 
 	/**
+	 * Whether a protocol, as a servlet container names a request's ({@code HTTP/1.1},
+	 * {@code HTTP/2.0}), is HTTP/1.x.
+	 * @param protocol the protocol's name and version
+	 * @return {@code true} for HTTP/1.0 and HTTP/1.1
+	 */
+	public static boolean isHttp1(String protocol) {
+		return protocol.startsWith("HTTP/1");
+	}
+
+	/**
 	 * Whether a request may carry a body: one with a positive {@code Content-Length}, one with
 	 * {@code Transfer-Encoding}, and one without {@code Content-Length} over HTTP/2 or later,
 	 * which frames bodies without either field.

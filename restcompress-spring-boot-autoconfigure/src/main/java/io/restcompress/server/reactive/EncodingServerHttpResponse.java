@@ -433,7 +433,8 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 			if (this.undecided) {
 				this.held.add(buffer);
 				this.heldBytes += buffer.readableByteCount();
-				if (this.heldBytes < SizeThreshold.bytesToDecide(EncodingServerHttpResponse.this.exchange.minResponseSize())) {
+				long toDecide = SizeThreshold.bytesToDecide(EncodingServerHttpResponse.this.exchange.minResponseSize());
+				if (this.heldBytes < toDecide) {
 					return List.of();
 				}
 				decide(-1);

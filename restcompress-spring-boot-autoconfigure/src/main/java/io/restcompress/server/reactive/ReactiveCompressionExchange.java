@@ -72,9 +72,6 @@ final class ReactiveCompressionExchange {
 	}
 
 	/**
-	 * Whether the request asks to switch protocols ({@code Upgrade}, a WebSocket handshake).
-	 */
-	/**
 	 * Whether the request is a WebSocket handshake (RFC 6455, section 4.1), which the server
 	 * answers with a protocol switch; a request that merely offers another protocol (the
 	 * JDK's client offers {@code h2c} on {@code http} URIs) is not.

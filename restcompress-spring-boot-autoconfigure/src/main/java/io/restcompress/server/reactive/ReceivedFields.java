@@ -3,6 +3,7 @@ package io.restcompress.server.reactive;
 import java.util.Collections;
 import java.util.List;
 
+import io.restcompress.internal.server.RequestDecodingRules;
 import jakarta.servlet.http.HttpServletRequest;
 import org.jspecify.annotations.Nullable;
 import reactor.netty.http.server.HttpServerRequest;
@@ -91,7 +92,8 @@ final class ReceivedFields {
 	private static final class Servlet {
 
 		static @Nullable Boolean overHttp1(@Nullable Object request) {
-			return (request instanceof HttpServletRequest received) ? received.getProtocol().startsWith("HTTP/1") : null;
+			return (request instanceof HttpServletRequest received) ? RequestDecodingRules.isHttp1(received.getProtocol())
+					: null;
 		}
 
 		static @Nullable List<String> get(@Nullable Object request, String name) {
