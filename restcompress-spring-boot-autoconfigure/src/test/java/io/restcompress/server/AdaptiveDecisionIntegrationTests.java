@@ -133,8 +133,40 @@ class AdaptiveDecisionIntegrationTests {
 		CompressionDecisions decisions;
 
 		@Test
+		void sendsIdentityWithVaryToALocalPeer() {
+			HttpResponse<byte[]> response = this.http.get("/unknown-length/100000", "Accept-Encoding",
+					"lzf, gzip, zstd");
+			assertThat(response.headers().firstValue("Content-Encoding")).isEmpty();
+			assertThat(header(response, "Vary")).isEqualTo("Accept-Encoding");
+			assertThat(response.body()).isEqualTo(TestPayloads.json(100_000));
+		}
+
+		@Test
 		void learnsHowFastPeersDecodeFromTheRequestBodiesItDecodes() {
 			postsZstdBodiesAndLearnsTheirDecoderSpeed(this.http, this.decisions);
+		}
+
+	}
+
+	@Nested
+	@SpringBootTest(classes = ReactiveTestApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+			properties = { "spring.main.web-application-type=reactive", "restcompress.server.decision=adaptive",
+					"restcompress.network.links[0].name=slow", "restcompress.network.links[0].addresses=loopback",
+					"restcompress.network.links[0].bandwidth=10Mbit",
+					"restcompress.server.encodings=lzf,gzip,deflate,zstd,br", "restcompress.decision.explore=false" })
+	class ReactiveSlowPeer extends AbstractServerIntegrationTests {
+
+		@ParameterizedTest(name = "{0}, Accept-Encoding: {1} -> {2}")
+		@CsvSource({ "known-length, 'lzf, gzip, deflate, zstd, br', zstd", "known-length, 'lzf, gzip', gzip",
+				"known-length, lzf, lzf", "known-length, 'gzip;q=0, lzf', lzf", "known-length, identity, identity",
+				"unknown-length, 'lzf, gzip, deflate, zstd, br', zstd", "unknown-length, 'lzf, gzip', gzip",
+				"unknown-length, identity, identity" })
+		void sendsTheStrongestAcceptedCodingOverASlowLink(String length, String acceptEncoding, String coding) {
+			HttpResponse<byte[]> response = this.http.get("/" + length + "/100000", "Accept-Encoding", acceptEncoding);
+			assertThat(response.headers().firstValue("Content-Encoding").orElse("identity")).isEqualTo(coding);
+			assertThat(header(response, "Vary")).isEqualTo("Accept-Encoding");
+			byte[] body = coding.equals("identity") ? response.body() : HttpTestClient.decode(coding, response.body());
+			assertThat(body).isEqualTo(TestPayloads.json(100_000));
 		}
 
 	}
