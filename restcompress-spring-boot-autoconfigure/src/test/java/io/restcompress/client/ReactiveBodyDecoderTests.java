@@ -150,6 +150,46 @@ class ReactiveBodyDecoderTests {
 	}
 
 	@Test
+	void wakesASourceThatMissedTheArrivalOfItsBytesWhileItWaits() throws Exception {
+		byte[] identity = Payloads.json(400_000);
+		List<byte[]> pieces = TrackedBuffers.split(PlainOrigin.encode("lzf", identity), 8192);
+		push(pieces.subList(0, 1));
+		AtomicLong wakeUps = new AtomicLong();
+		Runnable wakeUp = () -> {
+			if (wakeUps.getAndIncrement() == 0) {
+				push(pieces.subList(1, pieces.size()));
+				this.upstream.tryEmitComplete().orThrow();
+			}
+		};
+		ByteArrayOutputStream received = new ByteArrayOutputStream();
+		StepVerifier.create(this.decoder.decode(this.upstream.asFlux(), () -> {
+		}, wakeUp, "lzf", this::lzf).map((buffer) -> drain(buffer, received)))
+			.thenConsumeWhile((bytes) -> true)
+			.expectComplete()
+			.verify(TIMEOUT);
+		assertThat(received.toByteArray()).isEqualTo(identity);
+		assertThat(wakeUps).hasValue(1);
+		TrackedBuffers.await(this.buffers::allReleased);
+		assertThat(this.buffers.allReleased()).isTrue();
+	}
+
+	@Test
+	void failsAfterTheIdleTimeoutWhenWakingTheSourceBringsNothing() throws Exception {
+		ReactiveBodyDecoder waiting = new ReactiveBodyDecoder(this.executor, Duration.ofMillis(300));
+		push(TrackedBuffers.split(PlainOrigin.encode("lzf", Payloads.json(400_000)), 4096).subList(0, 1));
+		AtomicLong wakeUps = new AtomicLong();
+		StepVerifier.create(waiting.decode(this.upstream.asFlux()
+			.doOnCancel(() -> this.upstreamCancelled.set(true))
+			.doOnDiscard(DataBuffer.class, DataBufferUtils::release), () -> {
+			}, wakeUps::incrementAndGet, "lzf", this::lzf))
+			.expectError(ContentTimeoutException.class)
+			.verify(TIMEOUT);
+		assertThat(wakeUps.get()).isPositive();
+		TrackedBuffers.await(() -> this.buffers.allReleased() && this.upstreamCancelled.get());
+		assertThat(this.upstreamCancelled).isTrue();
+	}
+
+	@Test
 	void refusesANegativeIdleTimeout() {
 		assertThatIllegalArgumentException()
 			.isThrownBy(() -> new ReactiveBodyDecoder(this.executor, Duration.ofMillis(-1)))

@@ -1,8 +1,5 @@
 package io.restcompress.server;
 
-import org.junit.jupiter.api.Disabled;
-import org.junit.jupiter.api.Test;
-
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.tomcat.reactive.TomcatReactiveWebServerFactory;
 import org.springframework.context.annotation.Bean;
@@ -22,13 +19,6 @@ class ReactiveOnTomcatHttp2RequestDecodingIntegrationTests extends AbstractHttp2
 	@Override
 	String echoPath() {
 		return "/echo";
-	}
-
-	@Override
-	@Test
-	@Disabled("WebFlux on Tomcat over HTTP/2 loses part of some encoded bodies of a few hundred KB "
-			+ "(400, truncated data) while identity bodies arrive whole: a known limitation, docs/reactive.md")
-	void decodesLargeBodiesOneAfterAnotherWithoutStalling() {
 	}
 
 	@Configuration(proxyBeanMethods = false)

@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.io.InterruptedIOException;
 import java.time.Duration;
 import java.util.ArrayDeque;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -35,9 +36,14 @@ final class DataBufferInputStream extends InputStream implements Subscriber<Data
 
 	private final Runnable afterRequest;
 
+	private final @Nullable Runnable whileStarved;
+
 	private final Duration idleTimeout;
 
 	private final String coding;
+
+	/** How often a reader waiting for the bytes it asked for runs the starved action. */
+	static final long STARVED_INTERVAL_MILLIS = 20;
 
 	private final ReentrantLock lock = new ReentrantLock();
 
@@ -70,9 +76,28 @@ final class DataBufferInputStream extends InputStream implements Subscriber<Data
 	 */
 	DataBufferInputStream(Publisher<? extends DataBuffer> source, int prefetch, Runnable afterRequest,
 			Duration idleTimeout, String coding) {
+		this(source, prefetch, afterRequest, null, idleTimeout, coding);
+	}
+
+	/**
+	 * Creates a stream that subscribes to {@code source} on its first read and, while a read
+	 * waits for bytes it has asked for, runs {@code whileStarved} every
+	 * {@value #STARVED_INTERVAL_MILLIS} ms, for a transport that may miss the moment its bytes
+	 * arrive.
+	 * @param source the buffers to read
+	 * @param prefetch the most buffers requested ahead of the reader
+	 * @param afterRequest runs on the reader's thread after each request it makes
+	 * @param whileStarved runs on the reader's thread while it waits, or {@code null}
+	 * @param idleTimeout the longest a read waits for the next bytes, or zero to wait as long as
+	 * it takes
+	 * @param coding the coding of the body, for the timeout's message
+	 */
+	DataBufferInputStream(Publisher<? extends DataBuffer> source, int prefetch, Runnable afterRequest,
+			@Nullable Runnable whileStarved, Duration idleTimeout, String coding) {
 		this.source = source;
 		this.prefetch = prefetch;
 		this.afterRequest = afterRequest;
+		this.whileStarved = whileStarved;
 		this.idleTimeout = idleTimeout;
 		this.coding = coding;
 	}
@@ -182,6 +207,23 @@ final class DataBufferInputStream extends InputStream implements Subscriber<Data
 					}
 					finally {
 						this.lock.lock();
+					}
+				}
+				else if (this.whileStarved != null && (this.idleTimeout.isZero() || waitNanos > 0)) {
+					long interval = TimeUnit.MILLISECONDS.toNanos(STARVED_INTERVAL_MILLIS);
+					long slice = this.idleTimeout.isZero() ? interval : Math.min(interval, waitNanos);
+					long left = this.changed.awaitNanos(slice);
+					if (!this.idleTimeout.isZero()) {
+						waitNanos -= slice - Math.max(0, left);
+					}
+					if (left <= 0 && this.queue.isEmpty() && !this.done && !this.closed) {
+						this.lock.unlock();
+						try {
+							this.whileStarved.run();
+						}
+						finally {
+							this.lock.lock();
+						}
 					}
 				}
 				else if (this.idleTimeout.isZero()) {

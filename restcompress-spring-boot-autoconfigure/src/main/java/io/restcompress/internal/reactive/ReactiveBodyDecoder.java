@@ -7,6 +7,7 @@ import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.concurrent.Executor;
 
+import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Flux;
 
 import org.springframework.core.io.buffer.DataBuffer;
@@ -84,9 +85,26 @@ public final class ReactiveBodyDecoder {
 	 * @return the decoded body
 	 */
 	public Flux<DataBuffer> decode(Flux<DataBuffer> body, Runnable afterDemand, String coding, Decoding decoding) {
+		return decode(body, afterDemand, null, coding, decoding);
+	}
+
+	/**
+	 * Returns the decoded body; nothing is read until it is subscribed to.
+	 * @param body the encoded body
+	 * @param afterDemand runs on the decoder's thread each time it has asked for more of the
+	 * body
+	 * @param whileStarved runs on the decoder's thread at intervals while it waits for bytes it
+	 * has asked for, for a transport that may miss the moment they arrive, or {@code null}
+	 * @param coding the body's codings, as its {@code Content-Encoding} names them, for a
+	 * timeout's message
+	 * @param decoding opens the decoded stream over the encoded one
+	 * @return the decoded body
+	 */
+	public Flux<DataBuffer> decode(Flux<DataBuffer> body, Runnable afterDemand, @Nullable Runnable whileStarved,
+			String coding, Decoding decoding) {
 		return Flux.defer(() -> {
-			DataBufferInputStream input = new DataBufferInputStream(body, PREFETCH, afterDemand, this.idleTimeout,
-					coding);
+			DataBufferInputStream input = new DataBufferInputStream(body, PREFETCH, afterDemand, whileStarved,
+					this.idleTimeout, coding);
 			return Flux
 				.from(DataBufferUtils.outputStreamPublisher((output) -> copy(decoding, input, output),
 						this.bufferFactory, this.executor, CHUNK_SIZE))

@@ -16,6 +16,7 @@ import io.restcompress.metrics.CompressionRecorder;
 import io.restcompress.metrics.Direction;
 import io.restcompress.metrics.Side;
 import io.restcompress.server.ServerCompressionSettings;
+import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
@@ -95,9 +96,13 @@ public final class ContentDecodingHttpHandler implements HttpHandler {
 				ContentDecoding.ENCODED_BODY_FIELDS.forEach(mutable::remove);
 			}
 		}).build();
-		return decoders.isEmpty() ? mutated
-				: new DecodedRequest(mutated, decodedBody(request.getBody(), ReactorNettyChannels.afterDemand(request),
-						String.join(", ", headers.getOrEmpty(HttpHeaders.CONTENT_ENCODING)), decoders));
+		if (decoders.isEmpty()) {
+			return mutated;
+		}
+		Runnable wakeUp = ServletRequestBodies.wakeUp(request);
+		Runnable afterDemand = (wakeUp != null) ? wakeUp : ReactorNettyChannels.afterDemand(request);
+		return new DecodedRequest(mutated, decodedBody(ServletRequestBodies.body(request), afterDemand, wakeUp,
+				String.join(", ", headers.getOrEmpty(HttpHeaders.CONTENT_ENCODING)), decoders));
 	}
 
 	private static boolean hasConditionalFields(HttpHeaders headers) {
@@ -118,11 +123,11 @@ public final class ContentDecodingHttpHandler implements HttpHandler {
 		}
 	}
 
-	private Flux<DataBuffer> decodedBody(Flux<DataBuffer> body, Runnable afterDemand, String coding,
-			List<ContentCodec> decoders) {
+	private Flux<DataBuffer> decodedBody(Flux<DataBuffer> body, Runnable afterDemand, @Nullable Runnable whileStarved,
+			String coding, List<ContentCodec> decoders) {
 		RecordingDecodingListener listener = new RecordingDecodingListener(this.recorder, Side.SERVER,
 				Direction.REQUEST);
-		return this.decoder.decode(body, afterDemand, coding, (encoded) -> ContentDecoding.open(encoded, decoders,
+		return this.decoder.decode(body, afterDemand, whileStarved, coding, (encoded) -> ContentDecoding.open(encoded, decoders,
 				this.settings.maxDecodedRequestSize(), listener));
 	}
 
