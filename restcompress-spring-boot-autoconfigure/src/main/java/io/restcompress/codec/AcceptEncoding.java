@@ -18,8 +18,9 @@ import org.jspecify.annotations.Nullable;
  * the highest weight wins and ties go to the server's preference order; an explicitly preferred
  * {@code identity} wins over codings with a lower weight. A coding listed more than once (or
  * under an alias, {@code x-gzip} for {@code gzip}) takes its highest weight, unless one of them
- * is {@code q=0}, which wins. A malformed weight ({@code q=2}, {@code q=}, {@code q=abc})
- * excludes its coding as {@code q=0} does; an element whose coding is not a token is ignored.
+ * is {@code q=0}, which wins. A malformed weight ({@code q=2}, {@code q=}, {@code q=abc}) or
+ * an element with more than one weight ({@code gzip;q=0;q=1}) excludes its coding as
+ * {@code q=0} does; an element whose coding is not a token is ignored.
  * Parameters other than {@code q}, which the field's grammar does not have, and spaces around
  * the {@code =} of a weight are tolerated, and a comma or semicolon inside a quoted string ends
  * neither an element nor a parameter. An absent field selects no coding.
@@ -156,7 +157,8 @@ public final class AcceptEncoding {
 	private record Element(String coding, int weight) {
 
 		/**
-		 * Parses one element; a malformed weight excludes the coding, as {@code q=0} would.
+		 * Parses one element; a malformed weight, or more than one, excludes the coding, as
+		 * {@code q=0} would.
 		 */
 		static @Nullable Element parse(String member) {
 			List<String> parts = HeaderTokens.splitOutsideQuotes(member, ';');
@@ -165,13 +167,16 @@ public final class AcceptEncoding {
 				return null;
 			}
 			int weight = 1000;
+			boolean weighted = false;
 			for (String parameter : parts.subList(1, parts.size())) {
 				int equals = parameter.indexOf('=');
 				String name = HeaderTokens.trimWhitespace((equals != -1) ? parameter.substring(0, equals) : parameter);
 				if (name.equalsIgnoreCase("q")) {
+					boolean repeated = weighted;
+					weighted = true;
 					weight = (equals != -1) ? parseQValue(HeaderTokens.trimWhitespace(parameter.substring(equals + 1)))
 							: NOT_LISTED;
-					if (weight == NOT_LISTED) {
+					if (weight == NOT_LISTED || repeated) {
 						return new Element(coding.toLowerCase(Locale.ROOT), 0);
 					}
 				}

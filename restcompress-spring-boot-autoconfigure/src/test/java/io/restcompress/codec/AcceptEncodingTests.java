@@ -173,6 +173,20 @@ class AcceptEncodingTests {
 	}
 
 	@ParameterizedTest
+	@ValueSource(strings = { "gzip;q=0;q=1", "gzip;q=0;q=0.5", "gzip;q=0;foo=bar;q=1", "gzip;q=1;q=0",
+			"gzip;q=0.5;Q=0.5" })
+	void excludesACodingWithMoreThanOneWeight(String value) {
+		AcceptEncoding field = AcceptEncoding.parse(value + ", deflate;q=0.1");
+		assertThat(field.weightOf(GZIP)).isZero();
+		assertThat(field.select(SERVER_ORDER)).contains(DEFLATE);
+	}
+
+	@Test
+	void excludesEveryCodingThatAWildcardWithMoreThanOneWeightCovers() {
+		assertThat(select("*;q=0;q=1")).isEmpty();
+	}
+
+	@ParameterizedTest
 	@ValueSource(strings = { "gzip;q = 0", "gzip; q =0", "gzip;q= 0", "gzip ; Q = 0.000" })
 	void readsAZeroWeightWrittenWithSpacesAroundTheEqualsSign(String value) {
 		assertThat(select(value)).isEmpty();
