@@ -40,6 +40,9 @@ final class DecodingRequestWrapper extends HttpServletRequestWrapper {
 	/** The request attribute that holds the wrapper, for an error page's dispatch. */
 	static final String ATTRIBUTE = DecodingRequestWrapper.class.getName();
 
+	/** The largest form whose parameters can be read: one less than the largest array. */
+	private static final int LARGEST_FORM = Integer.MAX_VALUE - 9;
+
 	private final List<ContentCodec> decoders;
 
 	private final ServerCompressionSettings settings;
@@ -127,13 +130,15 @@ final class DecodingRequestWrapper extends HttpServletRequestWrapper {
 	}
 
 	/**
-	 * The most bytes the body may decode to: a form, whatever the method (Spring's
-	 * {@code FormContentFilter} reads {@code PUT}, {@code PATCH} and {@code DELETE} forms into
-	 * parameters), is held to the form limit as well.
+	 * The most bytes the body may decode to. A {@code PUT}, {@code PATCH} or {@code DELETE}
+	 * form is held to the form limit as well, since Spring's {@code FormContentFilter} reads it
+	 * into parameters through the stream; a {@code POST} form only when its parameters are read
+	 * ({@link #formBody}), as the container's own limit holds unencoded ones, so that an
+	 * application may stream a large one.
 	 */
 	private long decodedLimit() {
 		long limit = this.settings.maxDecodedRequestSize();
-		return isForm() ? Math.min(limit, this.settings.maxFormSize()) : limit;
+		return (isForm() && !isFormPost()) ? Math.min(limit, this.settings.maxFormSize()) : limit;
 	}
 
 	private boolean isFormPost() {
@@ -183,16 +188,13 @@ final class DecodingRequestWrapper extends HttpServletRequestWrapper {
 	}
 
 	private byte[] formBody(String coding) throws IOException {
-		try {
-			return decodedBody().readAllBytes();
+		int limit = (int) Math.min(this.settings.maxFormSize(), LARGEST_FORM);
+		byte[] body = decodedBody().readNBytes(limit + 1);
+		if (body.length > limit) {
+			throw new ContentTooLargeException(coding, "Decoded " + coding + " form body exceeds the limit of " + limit
+					+ " bytes (restcompress.server.request.max-form-size)");
 		}
-		catch (ContentTooLargeException ex) {
-			if (this.settings.maxFormSize() >= this.settings.maxDecodedRequestSize()) {
-				throw ex;
-			}
-			throw new ContentTooLargeException(coding, "Decoded " + coding + " form body exceeds the limit of "
-					+ this.settings.maxFormSize() + " bytes (restcompress.server.request.max-form-size)");
-		}
+		return body;
 	}
 
 	private Charset formCharset(String coding) throws FormParameters.InvalidFormException {

@@ -74,12 +74,20 @@ class DecodingRequestWrapperTests {
 		assertThat(failure.getMessage()).contains("unknown charset");
 	}
 
-	@Test
-	void holdsAFormOfAnyMethodToTheSizeLimit() {
+	@ParameterizedTest
+	@ValueSource(strings = { "PUT", "PATCH", "DELETE" })
+	void holdsAFormThatSpringReadsIntoParametersThroughTheStreamToTheSizeLimit(String method) {
 		DecodingRequestWrapper request = form("a=1&b=2".getBytes(StandardCharsets.US_ASCII), 6, 10);
-		((MockHttpServletRequest) request.getRequest()).setMethod("PUT");
+		((MockHttpServletRequest) request.getRequest()).setMethod(method);
 		assertThatExceptionOfType(ContentTooLargeException.class)
 			.isThrownBy(() -> request.getInputStream().readAllBytes());
+	}
+
+	@Test
+	void streamsAPostedFormPastTheFormLimitAsTheContainerDoes() throws IOException {
+		byte[] form = "a=1&b=2".getBytes(StandardCharsets.US_ASCII);
+		DecodingRequestWrapper request = form(form, 6, 10);
+		assertThat(request.getInputStream().readAllBytes()).isEqualTo(form);
 	}
 
 	@Test

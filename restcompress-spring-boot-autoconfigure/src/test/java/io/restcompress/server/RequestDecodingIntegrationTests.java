@@ -21,10 +21,12 @@ import org.springframework.boot.test.context.SpringBootTest;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The contract's "Server: request bodies" rules over real HTTP, with a 1 MB decoded-size limit.
+ * The contract's "Server: request bodies" rules over real HTTP, with a 1 MB decoded-size limit
+ * and a 64 KB form limit.
  */
 @SpringBootTest(classes = ServerTestApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-		properties = { "restcompress.server.request.max-decoded-size=1MB", "server.max-http-request-header-size=2MB" })
+		properties = { "restcompress.server.request.max-decoded-size=1MB", "restcompress.server.request.max-form-size=64KB",
+				"server.max-http-request-header-size=2MB" })
 class RequestDecodingIntegrationTests extends AbstractServerIntegrationTests {
 
 	private static final int LIMIT = 1024 * 1024;
@@ -258,6 +260,26 @@ class RequestDecodingIntegrationTests extends AbstractServerIntegrationTests {
 				HttpTestClient.encode("gzip", new byte[20 * 1024 * 1024]), "Content-Encoding", "gzip", "Content-Type",
 				"application/x-www-form-urlencoded");
 		assertThat(response.statusCode()).isEqualTo(413);
+		assertThat(TestEndpoints.handlerCalls).hasValue(0);
+	}
+
+	@Test
+	void streamsAnEncodedFormLargerThanTheFormLimitToAnApplicationThatReadsTheBody() {
+		byte[] form = ("x=" + "a".repeat(200 * 1024)).getBytes(StandardCharsets.US_ASCII);
+		HttpResponse<byte[]> response = this.http.post("/plain/echo", HttpTestClient.encode("gzip", form),
+				"Content-Encoding", "gzip", "Content-Type", "application/x-www-form-urlencoded");
+		assertThat(response.statusCode()).isEqualTo(200);
+		assertThat(response.body()).isEqualTo(form);
+	}
+
+	@Test
+	void answersAnEncodedFormLargerThanTheFormLimitWith413WhenItsParametersAreRead() {
+		byte[] form = ("a=" + "a".repeat(200 * 1024)).getBytes(StandardCharsets.US_ASCII);
+		HttpResponse<byte[]> response = this.http.post("/plain/form", HttpTestClient.encode("gzip", form),
+				"Content-Encoding", "gzip", "Content-Type", "application/x-www-form-urlencoded");
+		assertThat(response.statusCode()).isEqualTo(413);
+		assertThat(new String(response.body(), StandardCharsets.UTF_8))
+			.contains("restcompress.server.request.max-form-size");
 		assertThat(TestEndpoints.handlerCalls).hasValue(0);
 	}
 

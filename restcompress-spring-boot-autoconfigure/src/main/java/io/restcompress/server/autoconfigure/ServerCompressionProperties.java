@@ -199,9 +199,10 @@ public class ServerCompressionProperties {
 		private int maxCodings = 2;
 
 		/**
-		 * Largest decoded form body (application/x-www-form-urlencoded, of any method) on a
-		 * servlet application, whose parameters are read from it, as Tomcat's
-		 * max-http-form-post-size limits unencoded ones; a larger one is answered with 413.
+		 * Largest decoded form body (application/x-www-form-urlencoded) on a servlet
+		 * application when its parameters are read from it, or when it is a PUT, PATCH or
+		 * DELETE form, as Tomcat's max-http-form-post-size limits unencoded ones; a larger one
+		 * is answered with 413.
 		 */
 		private DataSize maxFormSize = DataSize.ofMegabytes(2);
 
