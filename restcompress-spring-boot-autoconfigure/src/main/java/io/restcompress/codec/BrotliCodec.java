@@ -21,8 +21,12 @@ public final class BrotliCodec implements ContentCodec {
 	/** The coding token. */
 	public static final String CODING = "br";
 
-	/** The default limit on the window a stream may demand: 8 MB, as for zstd. */
-	public static final long DEFAULT_MAX_WINDOW = 8L * 1024 * 1024;
+	/**
+	 * The default limit on the window a stream may demand: 16 MB, the largest RFC 7932 allows,
+	 * so that every standard stream decodes (the {@code brotli} tool writes 16 MB windows when
+	 * it does not know the input's size).
+	 */
+	public static final long DEFAULT_MAX_WINDOW = 16L * 1024 * 1024;
 
 	static final int MIN_WINDOW_BITS = 10;
 

@@ -72,14 +72,25 @@ class BrotliReferenceStreamTests {
 
 	@ParameterizedTest(name = "{0}")
 	@MethodSource("streams")
-	void refusesOnlyTheReferenceEncodersSixteenMegabyteWindowsByDefault(BrotliReferenceStreams.Stream stream)
+	void decodesEveryReferenceStreamWithTheDefaultWindowLimit(BrotliReferenceStreams.Stream stream)
 			throws IOException {
+		try (InputStream decoder = new BrotliCodec(4, BrotliCodec.DEFAULT_MAX_WINDOW)
+			.decoder(new ByteArrayInputStream(stream.encoded()))) {
+			assertThat(BrotliReferenceStreams.sha256(decoder)).isEqualTo(stream.decodedSha256());
+		}
+	}
+
+	@ParameterizedTest(name = "{0}")
+	@MethodSource("streams")
+	void refusesOnlyTheWindowsLargerThanALowerLimit(BrotliReferenceStreams.Stream stream) throws IOException {
+		BrotliCodec eightMegabyteWindow = new BrotliCodec(4, 8L * 1024 * 1024);
 		InputStream encoded = new ByteArrayInputStream(stream.encoded());
 		if (stream.windowBits() > 23) {
-			assertThatExceptionOfType(ContentTooLargeException.class).isThrownBy(() -> NativeCodecs.BROTLI.decoder(encoded).read());
+			assertThatExceptionOfType(ContentTooLargeException.class)
+				.isThrownBy(() -> eightMegabyteWindow.decoder(encoded).read());
 		}
 		else {
-			try (InputStream decoder = NativeCodecs.BROTLI.decoder(encoded)) {
+			try (InputStream decoder = eightMegabyteWindow.decoder(encoded)) {
 				assertThat(BrotliReferenceStreams.sha256(decoder)).isEqualTo(stream.decodedSha256());
 			}
 		}

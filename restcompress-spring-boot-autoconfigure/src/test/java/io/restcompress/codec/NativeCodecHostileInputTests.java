@@ -181,9 +181,9 @@ class NativeCodecHostileInputTests {
 	void brotliRejectsAStreamWhoseWindowExceedsTheLimit() throws IOException {
 		byte[] stream = Encoder.compress(BODY, new Encoder.Parameters().setQuality(5).setWindow(24));
 		assertThatExceptionOfType(ContentTooLargeException.class)
-			.isThrownBy(() -> Codecs.decode(NativeCodecs.BROTLI, stream))
+			.isThrownBy(() -> Codecs.decode(new BrotliCodec(4, 8 * 1024 * 1024), stream))
 			.withMessageContaining("window");
-		assertThat(Codecs.decode(new BrotliCodec(4, 16 * 1024 * 1024), stream)).isEqualTo(BODY);
+		assertThat(Codecs.decode(NativeCodecs.BROTLI, stream)).isEqualTo(BODY);
 		BrotliCodec small = new BrotliCodec(4, 64 * 1024);
 		assertThatExceptionOfType(ContentTooLargeException.class)
 			.isThrownBy(() -> Codecs.decode(small, Encoder.compress(BODY, new Encoder.Parameters().setQuality(5).setWindow(17))));

@@ -11,6 +11,7 @@ import java.util.Random;
 import java.util.zip.Deflater;
 import java.util.zip.DeflaterOutputStream;
 
+import com.aayushatharva.brotli4j.encoder.Encoder;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -281,6 +282,15 @@ class RequestDecodingIntegrationTests extends AbstractServerIntegrationTests {
 		assertThat(new String(response.body(), StandardCharsets.UTF_8))
 			.contains("restcompress.server.request.max-form-size");
 		assertThat(TestEndpoints.handlerCalls).hasValue(0);
+	}
+
+	@Test
+	void decodesABrotliBodyWrittenWithTheLargestStandardWindow() throws IOException {
+		byte[] body = TestPayloads.json(200_000);
+		byte[] encoded = Encoder.compress(body, new Encoder.Parameters().setQuality(5).setWindow(24));
+		HttpResponse<byte[]> response = this.http.post("/plain/echo", encoded, "Content-Encoding", "br");
+		assertThat(response.statusCode()).isEqualTo(200);
+		assertThat(response.body()).isEqualTo(body);
 	}
 
 	@Test

@@ -107,7 +107,7 @@ public class CodecProperties {
 		/**
 		 * Largest window a received brotli stream may demand; larger ones are rejected.
 		 */
-		private DataSize maxWindow = DataSize.ofMegabytes(8);
+		private DataSize maxWindow = DataSize.ofMegabytes(16);
 
 		public int getQuality() {
 			return this.quality;

@@ -43,7 +43,7 @@ class NativeCodecAutoConfigurationTests {
 			assertThat(context.getBean(ZstdCodec.class).level()).isEqualTo(1);
 			assertThat(context.getBean(ZstdCodec.class).maxWindow()).isEqualTo(8 * 1024 * 1024);
 			assertThat(context.getBean(BrotliCodec.class).quality()).isEqualTo(4);
-			assertThat(context.getBean(BrotliCodec.class).maxWindow()).isEqualTo(8 * 1024 * 1024 - 16);
+			assertThat(context.getBean(BrotliCodec.class).maxWindow()).isEqualTo(16 * 1024 * 1024 - 16);
 			assertThat(context.getBean(Lz4Codec.class).level()).isEqualTo(1);
 		});
 	}
@@ -52,13 +52,13 @@ class NativeCodecAutoConfigurationTests {
 	void bindsLevelsAndWindowLimitsFromProperties() {
 		this.contextRunner
 			.withPropertyValues("restcompress.codec.zstd.level=6", "restcompress.codec.zstd.max-window=2MB",
-					"restcompress.codec.brotli.quality=7", "restcompress.codec.brotli.max-window=16MB",
+					"restcompress.codec.brotli.quality=7", "restcompress.codec.brotli.max-window=1MB",
 					"restcompress.codec.lz4.level=9")
 			.run((context) -> {
 				assertThat(context.getBean(ZstdCodec.class).level()).isEqualTo(6);
 				assertThat(context.getBean(ZstdCodec.class).maxWindow()).isEqualTo(2 * 1024 * 1024);
 				assertThat(context.getBean(BrotliCodec.class).quality()).isEqualTo(7);
-				assertThat(context.getBean(BrotliCodec.class).maxWindow()).isEqualTo(16 * 1024 * 1024 - 16);
+				assertThat(context.getBean(BrotliCodec.class).maxWindow()).isEqualTo(1024 * 1024 - 16);
 				assertThat(context.getBean(Lz4Codec.class).level()).isEqualTo(9);
 			});
 	}
