@@ -20,6 +20,7 @@ import jakarta.servlet.http.HttpServletRequestWrapper;
 
 import io.restcompress.codec.ContentCodec;
 import io.restcompress.codec.ContentDecoding;
+import io.restcompress.codec.ContentTimeoutException;
 import io.restcompress.codec.ContentTooLargeException;
 
 import org.jspecify.annotations.Nullable;
@@ -50,6 +51,8 @@ final class DecodingRequestWrapper extends HttpServletRequestWrapper {
 	private final ContentDecoding.Listener listener;
 
 	private @Nullable DecodedInputStream body;
+
+	private @Nullable ContainerReadTimeouts containerBody;
 
 	private boolean inputStreamTaken;
 
@@ -95,10 +98,20 @@ final class DecodingRequestWrapper extends HttpServletRequestWrapper {
 
 	private DecodedInputStream decodedBody() throws IOException {
 		if (this.body == null) {
+			this.containerBody = new ContainerReadTimeouts(super.getInputStream(), this.decoders.get(0).coding());
 			this.body = new DecodedInputStream(
-					ContentDecoding.open(super.getInputStream(), this.decoders, decodedLimit(), this.listener));
+					ContentDecoding.open(this.containerBody, this.decoders, decodedLimit(), this.listener));
 		}
 		return this.body;
+	}
+
+	/**
+	 * The container's read timeout, if it ended the body: the container then answers with
+	 * {@code 408} through an error dispatch.
+	 * @return the timeout, or {@code null}
+	 */
+	@Nullable ContentTimeoutException readTimeout() {
+		return (this.containerBody != null) ? this.containerBody.timeout() : null;
 	}
 
 	@Override

@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.net.Socket;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.function.DoubleSupplier;
@@ -40,6 +41,37 @@ abstract class AbstractServerIntegrationTests {
 			text.append((char) b);
 		}
 		return text.toString();
+	}
+
+	/**
+	 * Sends a request whose body is a large encoded document, announced with its full length,
+	 * but only its first {@code sent} bytes, and leaves the connection open; reads on it give up
+	 * after {@code guard}.
+	 */
+	Socket stalledUpload(String path, String coding, int sent, Duration guard) throws IOException {
+		byte[] encoded = HttpTestClient.encode(coding, TestPayloads.json(200_000));
+		Socket socket = new Socket("127.0.0.1", this.port);
+		socket.setSoTimeout((int) guard.toMillis());
+		socket.getOutputStream()
+			.write(("POST " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+					+ "Content-Encoding: " + coding + "\r\nContent-Length: " + encoded.length + "\r\n\r\n")
+				.getBytes(StandardCharsets.US_ASCII));
+		socket.getOutputStream().write(Arrays.copyOf(encoded, sent));
+		socket.getOutputStream().flush();
+		return socket;
+	}
+
+	/**
+	 * Reads a response's header section and its body of declared length.
+	 */
+	static String readResponse(InputStream response) throws IOException {
+		String head = readUntil(response, "\r\n\r\n");
+		int length = head.lines()
+			.filter((line) -> line.regionMatches(true, 0, "content-length:", 0, 15))
+			.mapToInt((line) -> Integer.parseInt(line.substring(15).trim()))
+			.findFirst()
+			.orElse(0);
+		return head + new String(response.readNBytes(length), StandardCharsets.UTF_8);
 	}
 
 	/**

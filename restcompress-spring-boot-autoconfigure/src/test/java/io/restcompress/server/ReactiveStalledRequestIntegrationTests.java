@@ -1,14 +1,11 @@
 package io.restcompress.server;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.Socket;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 import io.micrometer.core.instrument.MeterRegistry;
@@ -46,7 +43,7 @@ class ReactiveStalledRequestIntegrationTests extends AbstractServerIntegrationTe
 
 	@Test
 	void answersABodyThatStopsArrivingWith408NamingTheCoding() throws IOException {
-		try (Socket stalled = stalledUpload("gzip")) {
+		try (Socket stalled = stalledUpload("/echo", "gzip", SENT_BEFORE_STALL, HANG_GUARD)) {
 			String response = readResponse(stalled.getInputStream());
 			assertThat(response).startsWith("HTTP/1.1 408 Request Timeout")
 				.containsIgnoringCase("content-type: application/problem+json")
@@ -62,7 +59,7 @@ class ReactiveStalledRequestIntegrationTests extends AbstractServerIntegrationTe
 		List<Socket> stalled = new ArrayList<>();
 		try {
 			for (int upload = 0; upload < 4; upload++) {
-				stalled.add(stalledUpload("zstd"));
+				stalled.add(stalledUpload("/echo", "zstd", SENT_BEFORE_STALL, HANG_GUARD));
 			}
 			byte[] body = TestPayloads.json(20_000);
 			HttpResponse<byte[]> response = this.http.send(this.http.request("/echo", "Content-Encoding", "zstd")
@@ -98,33 +95,6 @@ class ReactiveStalledRequestIntegrationTests extends AbstractServerIntegrationTe
 		assertThat(response).isNotNull();
 		assertThat(response.getT1()).isEqualTo(408);
 		assertThat(response.getT2()).contains("\"status\":408", "\"coding\":\"gzip\"");
-	}
-
-	/**
-	 * Sends a request whose body is a large encoded document, announced with its full length,
-	 * but only its first bytes, and leaves the connection open.
-	 */
-	private Socket stalledUpload(String coding) throws IOException {
-		byte[] encoded = HttpTestClient.encode(coding, TestPayloads.json(200_000));
-		Socket socket = new Socket("127.0.0.1", this.port);
-		socket.setSoTimeout((int) HANG_GUARD.toMillis());
-		socket.getOutputStream()
-			.write(("POST /echo HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-					+ "Content-Encoding: " + coding + "\r\nContent-Length: " + encoded.length + "\r\n\r\n")
-				.getBytes(StandardCharsets.US_ASCII));
-		socket.getOutputStream().write(Arrays.copyOf(encoded, SENT_BEFORE_STALL));
-		socket.getOutputStream().flush();
-		return socket;
-	}
-
-	private static String readResponse(InputStream response) throws IOException {
-		String head = readUntil(response, "\r\n\r\n");
-		int length = head.lines()
-			.filter((line) -> line.regionMatches(true, 0, "content-length:", 0, 15))
-			.mapToInt((line) -> Integer.parseInt(line.substring(15).trim()))
-			.findFirst()
-			.orElse(0);
-		return head + new String(response.readNBytes(length), StandardCharsets.UTF_8);
 	}
 
 }
