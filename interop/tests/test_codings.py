@@ -91,3 +91,20 @@ def test_large_compressed_uploads_one_after_another_are_decoded(session, base_ur
             pytest.fail(f"upload {i + 1} of {uploads} stalled: {stalled!r}")
         assert exchange.status == 200
         assert exchange.body == body
+
+
+@pytest.mark.parametrize("accept_encoding", ["gzip;q=0;q=1", "gzip;q=0;foo=bar;q=1", "*;q=0;q=1"])
+def test_a_coding_given_more_than_one_weight_is_not_sent(session, base_url, static_document, accept_encoding):
+    exchange = send(session, "GET", base_url + "/api/static", headers={"Accept-Encoding": accept_encoding})
+    assert exchange.status == 200
+    assert exchange.content_encoding is None
+    assert exchange.body == static_document
+
+
+def test_an_encoded_form_larger_than_the_form_limit_is_streamed_to_the_application(session, base_url):
+    form = b"x=" + b"a" * (3 * 1024 * 1024)
+    exchange = send(session, "POST", base_url + "/api/echo", data=gzip.compress(form, 1),
+                    headers={"Content-Encoding": "gzip", "Content-Type": "application/x-www-form-urlencoded",
+                             "Accept-Encoding": "identity"})
+    assert exchange.status == 200, exchange.body[:300]
+    assert exchange.body == form
