@@ -56,7 +56,8 @@ class ServletFreeReactivePathTests {
 
 	/** Classes that name a servlet type only behind a check that the servlet API is present. */
 	private static final Set<String> GUARDED = Set.of("io/restcompress/server/reactive/ReceivedFields",
-			"io/restcompress/server/reactive/ReceivedFields$Servlet");
+			"io/restcompress/server/reactive/ReceivedFields$Servlet",
+			"io/restcompress/server/reactive/ServletRequestBodies$Servlet");
 
 	private static final Pattern OWN_CLASS = Pattern.compile("io/restcompress/[A-Za-z0-9_/$]+");
 
