@@ -148,3 +148,74 @@ def test_a_fragmented_message_past_the_limit_closes_with_1009(ws_url, compressio
             ws.send([fragment, fragment])
             ws.recv(timeout=30)
         assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
+
+
+def _raw_deflate_session(ws_url):
+    import base64
+    import os
+    import socket
+    from urllib.parse import urlsplit
+    url = urlsplit(ws_url)
+    sock = socket.create_connection((url.hostname, url.port), timeout=10)
+    key = base64.b64encode(os.urandom(16)).decode()
+    sock.sendall((f"GET {url.path} HTTP/1.1\r\nHost: {url.hostname}\r\nUpgrade: websocket\r\n"
+                  f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n"
+                  "Sec-WebSocket-Extensions: permessage-deflate\r\n\r\n").encode())
+    received = b""
+    while b"\r\n\r\n" not in received:
+        received += sock.recv(4096)
+    head, rest = received.split(b"\r\n\r\n", 1)
+    assert head.startswith(b"HTTP/1.1 101") and b"permessage-deflate" in head.lower(), head
+    return sock, rest
+
+
+def _client_frame(opcode: int, payload: bytes, fin: bool, rsv1: bool) -> bytes:
+    import os
+    import struct
+    mask = os.urandom(4)
+    first = (0x80 if fin else 0) | (0x40 if rsv1 else 0) | opcode
+    length = bytes([0x80 | len(payload)]) if len(payload) < 126 else bytes([0x80 | 126]) + struct.pack("!H", len(payload))
+    return bytes([first]) + length + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+
+
+def _server_message(sock, buffered: bytes) -> tuple[int, bytes]:
+    import struct
+    import zlib
+
+    def need(n):
+        nonlocal buffered
+        while len(buffered) < n:
+            chunk = sock.recv(65536)
+            assert chunk, "connection closed"
+            buffered += chunk
+    need(2)
+    first, second = buffered[0], buffered[1]
+    length, start = second & 0x7F, 2
+    if length == 126:
+        need(4)
+        length, start = struct.unpack("!H", buffered[2:4])[0], 4
+    elif length == 127:
+        need(10)
+        length, start = struct.unpack("!Q", buffered[2:10])[0], 10
+    need(start + length)
+    payload = buffered[start:start + length]
+    assert first & 0x80, "a fragmented answer"
+    if first & 0x40:
+        payload = zlib.decompressobj(-15).decompress(payload + b"\x00\x00\xff\xff")
+    return first & 0x0F, payload
+
+
+@pytest.mark.parametrize("opcode", [1, 2])
+def test_a_fragmented_message_whose_first_frame_inflates_to_nothing_is_echoed(ws_url, opcode):
+    import json
+    import zlib
+    message = json.dumps([{"id": i, "login": "user%d" % i, "boolean": i % 2 == 0} for i in range(40)]).encode()
+    compressor = zlib.compressobj(6, zlib.DEFLATED, -15)
+    deflated = (compressor.compress(message) + compressor.flush(zlib.Z_SYNC_FLUSH))[:-4]
+    assert zlib.decompressobj(-15).decompress(deflated[:10]) == b""  # RFC 7692 6.1 lets a split fall anywhere
+    sock, buffered = _raw_deflate_session(ws_url)
+    with sock:
+        sock.sendall(_client_frame(opcode, deflated[:10], fin=False, rsv1=True)
+                     + _client_frame(0, deflated[10:], fin=True, rsv1=False))
+        answer_opcode, payload = _server_message(sock, buffered)
+    assert (answer_opcode, payload) == (opcode, message)

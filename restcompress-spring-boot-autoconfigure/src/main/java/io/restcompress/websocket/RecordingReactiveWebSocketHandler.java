@@ -53,7 +53,8 @@ final class RecordingReactiveWebSocketHandler implements WebSocketHandler {
 	/**
 	 * @param channel the connection, to check the reserved bits of each frame on
 	 * ({@link ReservedBitsCheck}), or {@code null} when Netty checks them itself (compression
-	 * off)
+	 * off), and to let Netty inflate a fragmented message whose first frame inflates to nothing
+	 * ({@link DeflateFirstFragmentSplit})
 	 */
 	RecordingReactiveWebSocketHandler(WebSocketHandler delegate, WebSocketMessageRecorder recorder,
 			@Nullable ExtensionOffer deflate, int messageLimit, @Nullable Channel channel) {
@@ -73,6 +74,9 @@ final class RecordingReactiveWebSocketHandler implements WebSocketHandler {
 	public Mono<Void> handle(WebSocketSession session) {
 		if (this.channel != null) {
 			ReservedBitsCheck.addTo(this.channel, this.deflate != null);
+			if (this.deflate != null) {
+				DeflateFirstFragmentSplit.addTo(this.channel);
+			}
 		}
 		this.recorder.opened((this.deflate != null) ? parameters(this.deflate) : null);
 		return this.delegate

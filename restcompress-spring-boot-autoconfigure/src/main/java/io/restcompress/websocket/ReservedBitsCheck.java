@@ -24,7 +24,7 @@ final class ReservedBitsCheck extends ChannelInboundHandlerAdapter {
 
 	private static final String FRAME_DECODER = "wsdecoder";
 
-	private static final String NAME = "restcompress.reservedBitsCheck";
+	static final String NAME = "restcompress.reservedBitsCheck";
 
 	private static final int RSV1 = 0b100;
 

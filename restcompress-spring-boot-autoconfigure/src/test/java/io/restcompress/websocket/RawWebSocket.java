@@ -123,6 +123,16 @@ public final class RawWebSocket implements Closeable {
 	}
 
 	/**
+	 * Compresses a message with the connection's compressor, as {@link #send} does, without
+	 * sending it, for a test that splits the compressed bytes into frames of its own.
+	 * @param payload the message
+	 * @return the compressed bytes, without the tail RFC 7692 removes
+	 */
+	public byte[] compress(byte[] payload) {
+		return deflate(payload);
+	}
+
+	/**
 	 * Sends one uncompressed message in one frame with reserved bits set, which no extension
 	 * of this connection defines.
 	 * @param opcode 1 for text, 2 for binary

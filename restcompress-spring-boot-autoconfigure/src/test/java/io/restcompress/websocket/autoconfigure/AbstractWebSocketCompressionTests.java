@@ -3,6 +3,8 @@ package io.restcompress.websocket.autoconfigure;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.zip.DataFormatException;
+import java.util.zip.Inflater;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -189,6 +191,52 @@ abstract class AbstractWebSocketCompressionTests {
 			socket.send(1, JSON, false);
 		}
 		assertThatIOException().isThrownBy(socket::receive).withMessageStartingWith("closed by the server: 1002");
+	}
+
+	@ParameterizedTest
+	@ValueSource(ints = { 1, 2 })
+	void echoesAFragmentedMessageWhoseFirstFrameInflatesToNothing(int opcode) throws Exception {
+		try (RawWebSocket socket = RawWebSocket.connect(this.port, "/echo", OFFER)) {
+			assertEchoesAFragmentedMessageWhoseFirstFrameInflatesToNothing(socket, opcode);
+		}
+	}
+
+	/**
+	 * RFC 7692 (section 6.1) lets a client split a compressed message's bytes anywhere and sets
+	 * RSV1 on the first frame only: sends a message whose first frame holds only the start of a
+	 * deflate block header, which inflates to no bytes, and its continuation frame the rest,
+	 * and expects the message echoed, and then a message in one frame, which inflates in the
+	 * context the fragmented one left.
+	 */
+	static void assertEchoesAFragmentedMessageWhoseFirstFrameInflatesToNothing(RawWebSocket socket, int opcode)
+			throws Exception {
+		assertThat(socket.extensions()).startsWith("permessage-deflate");
+		StringBuilder json = new StringBuilder("[");
+		for (int i = 0; i < 40; i++) {
+			json.append((i > 0) ? ", " : "").append("{\"id\": ").append(i).append(", \"login\": \"user").append(i)
+				.append("\", \"boolean\": ").append(i % 2 == 0).append('}');
+		}
+		byte[] message = json.append(']').toString().getBytes(StandardCharsets.UTF_8);
+		byte[] deflated = socket.compress(message);
+		byte[] first = Arrays.copyOf(deflated, 10);
+		assertThat(inflatedLength(first)).as("bytes the first frame inflates to").isZero();
+		socket.sendFrame(0x40 | opcode, first);
+		socket.sendFrame(0x80, Arrays.copyOfRange(deflated, first.length, deflated.length));
+		Message echo = socket.receive();
+		assertThat(echo.opcode()).isEqualTo(opcode);
+		assertThat(echo.payload()).isEqualTo(message);
+		assertEchoes(socket, opcode, JSON, true);
+	}
+
+	private static int inflatedLength(byte[] deflated) throws DataFormatException {
+		Inflater inflater = new Inflater(true);
+		try {
+			inflater.setInput(deflated);
+			return inflater.inflate(new byte[1024]);
+		}
+		finally {
+			inflater.end();
+		}
 	}
 
 	@Test

@@ -218,6 +218,20 @@ class ReactorNettyWebSocketCompressionTests {
 	}
 
 	/**
+	 * Netty's permessage-deflate decoder fails a first frame that inflates to no bytes, which
+	 * closed the session with 1002 where the servlet engines echo the message.
+	 */
+	@ParameterizedTest
+	@ValueSource(ints = { 1, 2 })
+	void echoesAFragmentedMessageWhoseFirstFrameInflatesToNothing(int opcode) throws Exception {
+		try (ConfigurableApplicationContext context = start();
+				RawWebSocket socket = RawWebSocket.connect(port(context), "/echo", OFFER)) {
+			AbstractWebSocketCompressionTests.assertEchoesAFragmentedMessageWhoseFirstFrameInflatesToNothing(socket,
+					opcode);
+		}
+	}
+
+	/**
 	 * The servlet engines' reserved-bit cases, and RSV1 on the continuation frame of a
 	 * permessage-deflate session: Netty's decoder lets every reserved bit through once
 	 * compression is on, whatever a session negotiated. Columns: the offer, the reserved bits,
