@@ -20,6 +20,7 @@ import jakarta.servlet.http.HttpServletRequestWrapper;
 
 import io.restcompress.codec.ContentCodec;
 import io.restcompress.codec.ContentDecoding;
+import io.restcompress.codec.ContentDecodingException;
 import io.restcompress.codec.ContentTimeoutException;
 import io.restcompress.codec.ContentTooLargeException;
 
@@ -204,8 +205,10 @@ final class DecodingRequestWrapper extends HttpServletRequestWrapper {
 		int limit = (int) Math.min(this.settings.maxFormSize(), LARGEST_FORM);
 		byte[] body = decodedBody().readNBytes(limit + 1);
 		if (body.length > limit) {
-			throw new ContentTooLargeException(coding, "Decoded " + coding + " form body exceeds the limit of " + limit
-					+ " bytes (restcompress.server.request.max-form-size)");
+			ContentDecodingException failure = this.listener.failed(new ContentTooLargeException(coding, "Decoded "
+					+ coding + " form body exceeds the limit of " + limit + " bytes (restcompress.server.request.max-form-size)"));
+			decodedBody().fail(failure);
+			throw failure;
 		}
 		return body;
 	}
@@ -374,6 +377,8 @@ final class DecodingRequestWrapper extends HttpServletRequestWrapper {
 
 		private volatile boolean finished;
 
+		private volatile @Nullable IOException failure;
+
 		private int reads;
 
 		private boolean released;
@@ -384,8 +389,17 @@ final class DecodingRequestWrapper extends HttpServletRequestWrapper {
 			this.delegate = delegate;
 		}
 
+		/**
+		 * Fails every later read with {@code failure}, as the decoders fail every read after
+		 * their own first failure.
+		 */
+		void fail(IOException failure) {
+			this.failure = failure;
+		}
+
 		@Override
 		public int read() throws IOException {
+			throwIfFailed();
 			if (!beginRead()) {
 				return -1;
 			}
@@ -401,6 +415,7 @@ final class DecodingRequestWrapper extends HttpServletRequestWrapper {
 
 		@Override
 		public int read(byte[] bytes, int offset, int length) throws IOException {
+			throwIfFailed();
 			if (!beginRead()) {
 				return -1;
 			}
@@ -411,6 +426,13 @@ final class DecodingRequestWrapper extends HttpServletRequestWrapper {
 			}
 			finally {
 				endRead();
+			}
+		}
+
+		private void throwIfFailed() throws IOException {
+			IOException failed = this.failure;
+			if (failed != null) {
+				throw failed;
 			}
 		}
 

@@ -55,6 +55,8 @@ class DecodingRequestWrapperTests {
 		assertThat(failure).isInstanceOf(ContentTooLargeException.class);
 		assertThat(failure.getMessage()).contains("6 bytes", "restcompress.server.request.max-form-size");
 		assertThat(CodingProblem.decodingFailed(failure).status().value()).isEqualTo(413);
+		assertThatExceptionOfType(ContentTooLargeException.class)
+			.isThrownBy(() -> request.getInputStream().readAllBytes());
 	}
 
 	@Test
