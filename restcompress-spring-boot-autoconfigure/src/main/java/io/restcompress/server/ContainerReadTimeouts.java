@@ -11,9 +11,9 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The container's stream of an encoded request body, on which the container's read timeout
- * becomes a {@link ContentTimeoutException} naming the coding and the time the read waited, so that the decoders report it as
- * a timeout and the error dispatch that the container starts for it can answer with the same
- * {@code 408} problem a WebFlux server gives.
+ * becomes a {@link ContentTimeoutException} naming the coding and the time the read waited, so
+ * that the decoders report it as a timeout and the error dispatch that the container starts for
+ * it can answer with the same {@code 408} problem a WebFlux server gives.
  */
 final class ContainerReadTimeouts extends FilterInputStream {
 

@@ -205,8 +205,9 @@ final class DecodingRequestWrapper extends HttpServletRequestWrapper {
 		int limit = (int) Math.min(this.settings.maxFormSize(), LARGEST_FORM);
 		byte[] body = decodedBody().readNBytes(limit + 1);
 		if (body.length > limit) {
-			ContentDecodingException failure = this.listener.failed(new ContentTooLargeException(coding, "Decoded "
-					+ coding + " form body exceeds the limit of " + limit + " bytes (restcompress.server.request.max-form-size)"));
+			ContentDecodingException failure = this.listener.failed(new ContentTooLargeException(coding,
+					"Decoded " + coding + " form body exceeds the limit of " + limit
+							+ " bytes (restcompress.server.request.max-form-size)"));
 			decodedBody().fail(failure);
 			throw failure;
 		}

@@ -30,6 +30,9 @@ import org.springframework.core.io.buffer.DataBufferUtils;
  */
 final class DataBufferInputStream extends InputStream implements Subscriber<DataBuffer> {
 
+	/** How often a reader waiting for the bytes it asked for runs the starved action. */
+	static final long STARVED_INTERVAL_MILLIS = 20;
+
 	private final Publisher<? extends DataBuffer> source;
 
 	private final int prefetch;
@@ -41,9 +44,6 @@ final class DataBufferInputStream extends InputStream implements Subscriber<Data
 	private final Duration idleTimeout;
 
 	private final String coding;
-
-	/** How often a reader waiting for the bytes it asked for runs the starved action. */
-	static final long STARVED_INTERVAL_MILLIS = 20;
 
 	private final ReentrantLock lock = new ReentrantLock();
 
@@ -64,20 +64,6 @@ final class DataBufferInputStream extends InputStream implements Subscriber<Data
 	private @Nullable Throwable error;
 
 	private boolean closed;
-
-	/**
-	 * Creates a stream that subscribes to {@code source} on its first read.
-	 * @param source the buffers to read
-	 * @param prefetch the most buffers requested ahead of the reader
-	 * @param afterRequest runs on the reader's thread after each request it makes
-	 * @param idleTimeout the longest a read waits for the next bytes, or zero to wait as long as
-	 * it takes
-	 * @param coding the coding of the body, for the timeout's message
-	 */
-	DataBufferInputStream(Publisher<? extends DataBuffer> source, int prefetch, Runnable afterRequest,
-			Duration idleTimeout, String coding) {
-		this(source, prefetch, afterRequest, null, idleTimeout, coding);
-	}
 
 	/**
 	 * Creates a stream that subscribes to {@code source} on its first read and, while a read

@@ -127,8 +127,8 @@ public final class ContentDecodingHttpHandler implements HttpHandler {
 			String coding, List<ContentCodec> decoders) {
 		RecordingDecodingListener listener = new RecordingDecodingListener(this.recorder, Side.SERVER,
 				Direction.REQUEST);
-		return this.decoder.decode(body, afterDemand, whileStarved, coding, (encoded) -> ContentDecoding.open(encoded, decoders,
-				this.settings.maxDecodedRequestSize(), listener));
+		return this.decoder.decode(body, afterDemand, whileStarved, coding,
+				(encoded) -> ContentDecoding.open(encoded, decoders, this.settings.maxDecodedRequestSize(), listener));
 	}
 
 	/**

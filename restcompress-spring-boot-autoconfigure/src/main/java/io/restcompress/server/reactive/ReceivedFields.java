@@ -25,9 +25,6 @@ final class ReceivedFields {
 	private static final boolean REACTOR_NETTY_PRESENT = ClassUtils
 		.isPresent("reactor.netty.http.server.HttpServerRequest", CLASS_LOADER);
 
-	private static final boolean SERVLET_PRESENT = ClassUtils.isPresent("jakarta.servlet.http.HttpServletRequest",
-			CLASS_LOADER);
-
 	private ReceivedFields() {
 	}
 
@@ -40,7 +37,7 @@ final class ReceivedFields {
 	static List<String> get(ServerHttpRequest request, String name) {
 		@Nullable Object received = NativeExchanges.request(request);
 		List<String> values = REACTOR_NETTY_PRESENT ? ReactorNetty.get(received, name) : null;
-		if (values == null && SERVLET_PRESENT) {
+		if (values == null && NativeExchanges.SERVLET_PRESENT) {
 			values = Servlet.get(received, name);
 		}
 		return (values != null) ? values : request.getHeaders().getOrEmpty(name);
@@ -55,7 +52,7 @@ final class ReceivedFields {
 	static boolean overHttp1(ServerHttpRequest request) {
 		@Nullable Object received = NativeExchanges.request(request);
 		Boolean http1 = REACTOR_NETTY_PRESENT ? ReactorNetty.overHttp1(received) : null;
-		if (http1 == null && SERVLET_PRESENT) {
+		if (http1 == null && NativeExchanges.SERVLET_PRESENT) {
 			http1 = Servlet.overHttp1(received);
 		}
 		return http1 == null || http1;

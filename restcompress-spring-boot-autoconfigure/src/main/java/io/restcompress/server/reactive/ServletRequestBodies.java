@@ -14,7 +14,6 @@ import org.springframework.core.io.buffer.DataBufferUtils;
 import org.springframework.core.io.buffer.DefaultDataBufferFactory;
 import org.springframework.http.server.reactive.AbstractListenerReadPublisher;
 import org.springframework.http.server.reactive.ServerHttpRequest;
-import org.springframework.util.ClassUtils;
 
 /**
  * The body of a request on a servlet container, read to its end even when the container says it
@@ -30,9 +29,6 @@ import org.springframework.util.ClassUtils;
  * available) and published before the completion.
  */
 final class ServletRequestBodies {
-
-	private static final boolean SERVLET_PRESENT = ClassUtils.isPresent("jakarta.servlet.http.HttpServletRequest",
-			ServletRequestBodies.class.getClassLoader());
 
 	private static final int CHUNK_SIZE = 8192;
 
@@ -57,7 +53,7 @@ final class ServletRequestBodies {
 	 * @return the whole body
 	 */
 	static Flux<DataBuffer> body(Flux<DataBuffer> body, @Nullable Object nativeRequest) {
-		Flux<DataBuffer> whole = SERVLET_PRESENT ? Servlet.whole(nativeRequest, body) : null;
+		Flux<DataBuffer> whole = NativeExchanges.SERVLET_PRESENT ? Servlet.whole(nativeRequest, body) : null;
 		return (whole != null) ? whole : body;
 	}
 
@@ -74,7 +70,7 @@ final class ServletRequestBodies {
 	 * @return what to run after each demand and while the decoder waits, or {@code null}
 	 */
 	static @Nullable Runnable wakeUp(ServerHttpRequest request) {
-		if (!SERVLET_PRESENT || !Servlet.isRequest(NativeExchanges.request(request))) {
+		if (!NativeExchanges.SERVLET_PRESENT || !Servlet.isRequest(NativeExchanges.request(request))) {
 			return null;
 		}
 		Object source = Scannable.from(request.getBody()).scanUnsafe(Scannable.Attr.PARENT);
