@@ -219,3 +219,14 @@ def test_a_fragmented_message_whose_first_frame_inflates_to_nothing_is_echoed(ws
                      + _client_frame(0, deflated[10:], fin=True, rsv1=False))
         answer_opcode, payload = _server_message(sock, buffered)
     assert (answer_opcode, payload) == (opcode, message)
+
+
+@pytest.mark.parametrize("block", ["00", "0200", "0300"])
+def test_an_empty_message_compressed_as_any_empty_block_is_echoed(ws_url, block):
+    # RFC 7692 7.2.3: an empty stored block with the tail removed, an empty fixed-Huffman block,
+    # and the same with BFINAL set all compress an empty message
+    sock, buffered = _raw_deflate_session(ws_url)
+    with sock:
+        sock.sendall(_client_frame(1, bytes.fromhex(block), fin=True, rsv1=True))
+        answer_opcode, payload = _server_message(sock, buffered)
+    assert (answer_opcode, payload) == (1, b"")

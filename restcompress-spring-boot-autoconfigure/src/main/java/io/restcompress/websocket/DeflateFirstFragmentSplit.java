@@ -11,16 +11,18 @@ import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.WebSocketFrame;
 
 /**
- * Lets Netty's permessage-deflate decoder take a fragmented compressed message whose first
- * frame inflates to nothing. RFC 7692 (section 6.1) lets a client split the compressed bytes
- * anywhere, so a first frame may hold only the start of a deflate block header; Netty's
- * {@code DeflateDecoder} (4.2) fails a text or binary frame that inflates to no bytes with
- * "cannot read uncompressed buffer", which closes the session with {@code 1002}, but takes such
- * a continuation frame. So each compressed first frame of a fragmented message is passed on as
- * an empty first frame, with RSV1, followed by its payload as a continuation frame: the same
- * deflate stream split at its first byte, which the decoder inflates as it would the original.
- * Nothing is held back or copied, so limits apply as before; a message in one frame passes
- * unchanged. It sits after {@link ReservedBitsCheck}, which sees the frames as they arrived.
+ * Lets Netty's permessage-deflate decoder take a compressed message whose first frame inflates
+ * to nothing. RFC 7692 (section 6.1) lets a client split the compressed bytes anywhere, so the
+ * first frame of a fragmented message may hold only the start of a deflate block header, and an
+ * empty message may be any empty deflate block ({@code 02 00}, {@code 03 00}); Netty's
+ * {@code DeflateDecoder} (4.2) fails a text or binary frame that inflates to no bytes, unless it
+ * is the block {@code 00}, with "cannot read uncompressed buffer", which closes the session with
+ * {@code 1002}, but takes such a continuation frame. So each compressed first frame is passed on
+ * as an empty first frame, with RSV1, followed by its payload as a continuation frame, final if
+ * it was: the same deflate stream split at its first byte, which the decoder inflates as it
+ * would the original, and which Spring joins as any fragmented message. Nothing is held back or
+ * copied, so limits apply as before. It sits after {@link ReservedBitsCheck}, which sees the
+ * frames as they arrived.
  */
 final class DeflateFirstFragmentSplit extends ChannelInboundHandlerAdapter {
 
@@ -45,16 +47,15 @@ final class DeflateFirstFragmentSplit extends ChannelInboundHandlerAdapter {
 
 	@Override
 	public void channelRead(ChannelHandlerContext ctx, Object message) {
-		if (message instanceof WebSocketFrame frame && !frame.isFinalFragment() && (frame.rsv() & RSV1) != 0
-				&& frame.content().isReadable()) {
+		if (message instanceof WebSocketFrame frame && (frame.rsv() & RSV1) != 0 && frame.content().isReadable()) {
 			if (frame instanceof TextWebSocketFrame) {
 				ctx.fireChannelRead(new TextWebSocketFrame(false, frame.rsv(), Unpooled.EMPTY_BUFFER));
-				ctx.fireChannelRead(new ContinuationWebSocketFrame(false, 0, frame.content()));
+				ctx.fireChannelRead(new ContinuationWebSocketFrame(frame.isFinalFragment(), 0, frame.content()));
 				return;
 			}
 			if (frame instanceof BinaryWebSocketFrame) {
 				ctx.fireChannelRead(new BinaryWebSocketFrame(false, frame.rsv(), Unpooled.EMPTY_BUFFER));
-				ctx.fireChannelRead(new ContinuationWebSocketFrame(false, 0, frame.content()));
+				ctx.fireChannelRead(new ContinuationWebSocketFrame(frame.isFinalFragment(), 0, frame.content()));
 				return;
 			}
 		}

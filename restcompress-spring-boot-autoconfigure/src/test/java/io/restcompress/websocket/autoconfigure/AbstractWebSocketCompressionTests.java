@@ -3,6 +3,7 @@ package io.restcompress.websocket.autoconfigure;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.HexFormat;
 import java.util.zip.DataFormatException;
 import java.util.zip.Inflater;
 
@@ -226,6 +227,34 @@ abstract class AbstractWebSocketCompressionTests {
 		assertThat(echo.opcode()).isEqualTo(opcode);
 		assertThat(echo.payload()).isEqualTo(message);
 		assertEchoes(socket, opcode, JSON, true);
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "00", "0200", "0300" })
+	void echoesAnEmptyCompressedMessage(String deflated) throws Exception {
+		try (RawWebSocket socket = RawWebSocket.connect(this.port, "/echo", OFFER)) {
+			assertEchoesAnEmptyCompressedMessage(socket, deflated);
+		}
+	}
+
+	/**
+	 * Sends an empty text message in one frame as one empty deflate block, in the forms RFC 7692
+	 * allows: stored ({@code 00}, the tail removed), fixed Huffman ({@code 02 00}), and fixed
+	 * Huffman with BFINAL set ({@code 03 00}, section 7.2.3.3), expects it echoed, and then,
+	 * unless the block ended the deflate stream (after which the engines differ in what context
+	 * a next message inflates in), a message compressed in the same context.
+	 */
+	static void assertEchoesAnEmptyCompressedMessage(RawWebSocket socket, String deflated) throws Exception {
+		assertThat(socket.extensions()).startsWith("permessage-deflate");
+		byte[] block = HexFormat.of().parseHex(deflated);
+		socket.sendFrame(0xc1, block);
+		Message echo = socket.receive();
+		assertThat(echo.opcode()).isEqualTo(1);
+		assertThat(echo.payload()).isEmpty();
+		boolean finalBlock = (block[0] & 1) != 0;
+		if (!finalBlock) {
+			assertEchoes(socket, 1, JSON, true);
+		}
 	}
 
 	private static int inflatedLength(byte[] deflated) throws DataFormatException {

@@ -232,6 +232,19 @@ class ReactorNettyWebSocketCompressionTests {
 	}
 
 	/**
+	 * An empty message compressed as an empty fixed-Huffman block, in one frame, closed the
+	 * session with 1002 where the servlet engines echo it.
+	 */
+	@ParameterizedTest
+	@ValueSource(strings = { "00", "0200", "0300" })
+	void echoesAnEmptyCompressedMessage(String deflated) throws Exception {
+		try (ConfigurableApplicationContext context = start();
+				RawWebSocket socket = RawWebSocket.connect(port(context), "/echo", OFFER)) {
+			AbstractWebSocketCompressionTests.assertEchoesAnEmptyCompressedMessage(socket, deflated);
+		}
+	}
+
+	/**
 	 * The servlet engines' reserved-bit cases, and RSV1 on the continuation frame of a
 	 * permessage-deflate session: Netty's decoder lets every reserved bit through once
 	 * compression is on, whatever a session negotiated. Columns: the offer, the reserved bits,
