@@ -44,12 +44,16 @@ abstract class AbstractServerIntegrationTests {
 	}
 
 	/**
-	 * Sends a request whose body is a large encoded document, announced with its full length,
+	 * Sends a request whose body is a large document encoded in {@code coding} (a
+	 * {@code Content-Encoding} value, layers in the order applied), announced with its full length,
 	 * but only its first {@code sent} bytes, and leaves the connection open; reads on it give up
 	 * after {@code guard}.
 	 */
 	Socket stalledUpload(String path, String coding, int sent, Duration guard) throws IOException {
-		byte[] encoded = HttpTestClient.encode(coding, TestPayloads.json(200_000));
+		byte[] encoded = TestPayloads.json(200_000);
+		for (String layer : coding.split(",\s*")) {
+			encoded = HttpTestClient.encode(layer, encoded);
+		}
 		Socket socket = new Socket("127.0.0.1", this.port);
 		socket.setSoTimeout((int) guard.toMillis());
 		socket.getOutputStream()

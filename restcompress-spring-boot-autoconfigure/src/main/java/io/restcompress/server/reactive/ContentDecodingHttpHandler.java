@@ -102,7 +102,7 @@ public final class ContentDecodingHttpHandler implements HttpHandler {
 		Runnable wakeUp = ServletRequestBodies.wakeUp(request);
 		Runnable afterDemand = (wakeUp != null) ? wakeUp : ReactorNettyChannels.afterDemand(request);
 		return new DecodedRequest(mutated, decodedBody(ServletRequestBodies.body(request), afterDemand, wakeUp,
-				String.join(", ", headers.getOrEmpty(HttpHeaders.CONTENT_ENCODING)), decoders));
+				decoders.get(0).coding(), decoders));
 	}
 
 	private static boolean hasConditionalFields(HttpHeaders headers) {
