@@ -5,6 +5,8 @@ import java.io.InputStream;
 import java.net.SocketTimeoutException;
 
 import io.restcompress.codec.ContentTimeoutException;
+import org.apache.catalina.connector.ClientAbortException;
+import org.apache.coyote.CloseNowException;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -34,6 +36,20 @@ class ContainerReadTimeoutsTests {
 		IOException reset = new IOException("Connection reset by peer");
 		ContainerReadTimeouts body = new ContainerReadTimeouts(failing(reset), "gzip");
 		assertThatExceptionOfType(IOException.class).isThrownBy(() -> body.read(new byte[10], 0, 10)).isSameAs(reset);
+		assertThat(body.timeout()).isNull();
+	}
+
+	/**
+	 * Tomcat closes an HTTP/2 stream for other reasons too; only its stream read timeout, a
+	 * {@code CloseNowException} around the stream's {@code StreamException}, is a timeout
+	 * (covered over real HTTP/2 by {@code StalledRequestIntegrationTests}, the exception being
+	 * Tomcat's own).
+	 */
+	@Test
+	void passesOtherClosesOfAnHttp2StreamOnAsTheyAre() {
+		IOException closed = new ClientAbortException(new CloseNowException("stream closed"));
+		ContainerReadTimeouts body = new ContainerReadTimeouts(failing(closed), "gzip");
+		assertThatExceptionOfType(IOException.class).isThrownBy(() -> body.read(new byte[10], 0, 10)).isSameAs(closed);
 		assertThat(body.timeout()).isNull();
 	}
 
