@@ -6,7 +6,6 @@ import java.util.List;
 
 import io.restcompress.codec.ContentCodec;
 import io.restcompress.codec.ContentDecodingException;
-import io.restcompress.codec.ContentTimeoutException;
 import io.restcompress.internal.RecordingDecodingListener;
 import io.restcompress.internal.server.CodingProblem;
 import io.restcompress.internal.server.RequestDecodingRules;
@@ -205,8 +204,9 @@ public class ContentCodingFilter extends OncePerRequestFilter {
 	/**
 	 * Shows an error page the request's decoded body and parameters, not the bytes as they were
 	 * sent, which the container would otherwise parse, and releases any decoder it opens. The
-	 * error dispatch that the container starts when its read of an encoded body timed out is
-	 * answered with the {@code 408} problem naming the coding instead.
+	 * error dispatch that the container starts when its read of an encoded body timed out, or
+	 * the body ended before its declared length, is answered with the {@code 408} or
+	 * {@code 400} problem naming the coding instead.
 	 */
 	private void errorDispatch(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
 			throws ServletException, IOException {
@@ -215,9 +215,9 @@ public class ContentCodingFilter extends OncePerRequestFilter {
 			return;
 		}
 		try {
-			ContentTimeoutException readTimeout = decoding.readTimeout();
-			if (readTimeout != null) {
-				ProblemResponses.decodingFailed(request, response, readTimeout);
+			ContentDecodingException readFailure = decoding.readFailure();
+			if (readFailure != null) {
+				ProblemResponses.decodingFailed(request, response, readFailure);
 				return;
 			}
 			chain.doFilter(decoding.forErrorDispatch(request), response);

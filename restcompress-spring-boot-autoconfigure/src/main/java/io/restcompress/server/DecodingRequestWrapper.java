@@ -21,7 +21,6 @@ import jakarta.servlet.http.HttpServletRequestWrapper;
 import io.restcompress.codec.ContentCodec;
 import io.restcompress.codec.ContentDecoding;
 import io.restcompress.codec.ContentDecodingException;
-import io.restcompress.codec.ContentTimeoutException;
 import io.restcompress.codec.ContentTooLargeException;
 
 import org.jspecify.annotations.Nullable;
@@ -53,7 +52,7 @@ final class DecodingRequestWrapper extends HttpServletRequestWrapper {
 
 	private @Nullable DecodedInputStream body;
 
-	private @Nullable ContainerReadTimeouts containerBody;
+	private @Nullable ContainerReadFailures containerBody;
 
 	private boolean inputStreamTaken;
 
@@ -99,7 +98,7 @@ final class DecodingRequestWrapper extends HttpServletRequestWrapper {
 
 	private DecodedInputStream decodedBody() throws IOException {
 		if (this.body == null) {
-			this.containerBody = new ContainerReadTimeouts(super.getInputStream(), this.decoders.get(0).coding());
+			this.containerBody = new ContainerReadFailures(super.getInputStream(), this.decoders.get(0).coding());
 			this.body = new DecodedInputStream(
 					ContentDecoding.open(this.containerBody, this.decoders, decodedLimit(), this.listener));
 		}
@@ -107,12 +106,12 @@ final class DecodingRequestWrapper extends HttpServletRequestWrapper {
 	}
 
 	/**
-	 * The container's read timeout, if it ended the body: the container then answers with
-	 * {@code 408} through an error dispatch.
-	 * @return the timeout, or {@code null}
+	 * The container's read failure, if one ended the body (its read timeout, or an end before
+	 * the declared length): the container then answers through an error dispatch.
+	 * @return the failure, or {@code null}
 	 */
-	@Nullable ContentTimeoutException readTimeout() {
-		return (this.containerBody != null) ? this.containerBody.timeout() : null;
+	@Nullable ContentDecodingException readFailure() {
+		return (this.containerBody != null) ? this.containerBody.failure() : null;
 	}
 
 	@Override

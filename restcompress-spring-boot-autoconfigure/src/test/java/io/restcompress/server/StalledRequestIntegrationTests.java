@@ -62,6 +62,25 @@ class StalledRequestIntegrationTests extends AbstractServerIntegrationTests {
 	}
 
 	/**
+	 * A client that closes its side of the connection before the declared length was sent:
+	 * Tomcat reports an end of file and answers with its own error dispatch.
+	 */
+	@ParameterizedTest
+	@CsvSource({ "/plain/echo, gzip", "/echo, lzf" })
+	void answersABodyThatEndsBeforeItsDeclaredLengthWith400NamingTheCoding(String path, String coding)
+			throws IOException {
+		double corrupt = rejections(coding, "corrupt");
+		try (Socket ended = stalledUpload(path, coding, SENT_BEFORE_STALL, HANG_GUARD)) {
+			ended.shutdownOutput();
+			String response = readResponse(ended.getInputStream());
+			assertThat(response).startsWith("HTTP/1.1 400")
+				.containsIgnoringCase("content-type: application/problem+json")
+				.contains("\"status\":400", "\"coding\":\"" + coding + "\"", "ended before its declared length");
+		}
+		awaitIncrease(() -> rejections(coding, "corrupt"), corrupt);
+	}
+
+	/**
 	 * Tomcat resets an HTTP/2 stream whose body timed out once its response is written, instead
 	 * of ending it, so the client sees the 408 and its problem body, then the reset.
 	 */
@@ -94,8 +113,12 @@ class StalledRequestIntegrationTests extends AbstractServerIntegrationTests {
 	}
 
 	private double timeouts(String coding) {
+		return rejections(coding, "timeout");
+	}
+
+	private double rejections(String coding, String reason) {
 		return this.registry.counter("restcompress.rejected", "side", "server", "direction", "request", "coding",
-				coding, "reason", "timeout").count();
+				coding, "reason", reason).count();
 	}
 
 	@TestConfiguration(proxyBeanMethods = false)

@@ -1,10 +1,12 @@
 package io.restcompress.server;
 
+import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.SocketTimeoutException;
 
 import io.restcompress.codec.ContentTimeoutException;
+import io.restcompress.codec.CorruptContentException;
 import org.apache.catalina.connector.ClientAbortException;
 import org.apache.coyote.CloseNowException;
 import org.junit.jupiter.api.Test;
@@ -13,30 +15,41 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
- * The container's read timeout on an encoded body, as the container reports it, and its other
- * failures.
+ * The container's read timeout on an encoded body and its early end, as the container reports
+ * them, and its other failures.
  */
-class ContainerReadTimeoutsTests {
+class ContainerReadFailuresTests {
 
 	@Test
 	void turnsTheContainersReadTimeoutIntoATimeoutNamingTheCoding() {
 		IOException wrapped = new IOException("client abort", new SocketTimeoutException("read timed out"));
-		ContainerReadTimeouts body = new ContainerReadTimeouts(failing(wrapped), "gzip");
+		ContainerReadFailures body = new ContainerReadFailures(failing(wrapped), "gzip");
 		assertThatExceptionOfType(ContentTimeoutException.class).isThrownBy(() -> body.read(new byte[10], 0, 10))
 			.satisfies((timeout) -> assertThat(timeout.getCoding()).isEqualTo("gzip"))
 			.withCause(wrapped);
-		assertThat(body.timeout()).isNotNull();
+		assertThat(body.failure()).isNotNull();
 		SocketTimeoutException bare = new SocketTimeoutException("read timed out");
-		ContainerReadTimeouts single = new ContainerReadTimeouts(failing(bare), "zstd");
+		ContainerReadFailures single = new ContainerReadFailures(failing(bare), "zstd");
 		assertThatExceptionOfType(ContentTimeoutException.class).isThrownBy(single::read).withCause(bare);
 	}
 
 	@Test
 	void passesOtherFailuresOnAsTheyAre() {
 		IOException reset = new IOException("Connection reset by peer");
-		ContainerReadTimeouts body = new ContainerReadTimeouts(failing(reset), "gzip");
+		ContainerReadFailures body = new ContainerReadFailures(failing(reset), "gzip");
 		assertThatExceptionOfType(IOException.class).isThrownBy(() -> body.read(new byte[10], 0, 10)).isSameAs(reset);
-		assertThat(body.timeout()).isNull();
+		assertThat(body.failure()).isNull();
+	}
+
+	@Test
+	void turnsABodyThatEndsBeforeItsDeclaredLengthIntoACorruptBodyNamingTheCoding() {
+		IOException ended = new ClientAbortException(new EOFException("Unexpected EOF read on the socket"));
+		ContainerReadFailures body = new ContainerReadFailures(failing(ended), "lzf");
+		assertThatExceptionOfType(CorruptContentException.class).isThrownBy(() -> body.read(new byte[10], 0, 10))
+			.satisfies((corrupt) -> assertThat(corrupt.getCoding()).isEqualTo("lzf"))
+			.withMessageContaining("ended before its declared length")
+			.withCause(ended);
+		assertThat(body.failure()).isInstanceOf(CorruptContentException.class);
 	}
 
 	/**
@@ -48,9 +61,9 @@ class ContainerReadTimeoutsTests {
 	@Test
 	void passesOtherClosesOfAnHttp2StreamOnAsTheyAre() {
 		IOException closed = new ClientAbortException(new CloseNowException("stream closed"));
-		ContainerReadTimeouts body = new ContainerReadTimeouts(failing(closed), "gzip");
+		ContainerReadFailures body = new ContainerReadFailures(failing(closed), "gzip");
 		assertThatExceptionOfType(IOException.class).isThrownBy(() -> body.read(new byte[10], 0, 10)).isSameAs(closed);
-		assertThat(body.timeout()).isNull();
+		assertThat(body.failure()).isNull();
 	}
 
 	private static InputStream failing(IOException failure) {

@@ -1,0 +1,116 @@
+package io.restcompress.server;
+
+import java.io.EOFException;
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.SocketTimeoutException;
+import java.time.Duration;
+
+import io.restcompress.codec.ContentDecodingException;
+import io.restcompress.codec.ContentTimeoutException;
+import io.restcompress.codec.CorruptContentException;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The container's stream of an encoded request body, on which the container's own read failures
+ * become the decoding failures a WebFlux server reports: its read timeout a
+ * {@link ContentTimeoutException} naming the coding and the time the read waited ({@code 408}),
+ * and a body that ends before its declared length, because the client closed its side of the
+ * connection, a {@link CorruptContentException} naming the coding ({@code 400}, as a truncated
+ * coded frame gets). The container answers either with an error dispatch of its own, which
+ * {@link ContentCodingFilter} turns into the problem response for {@link #failure()}.
+ * <p>
+ * Tomcat reports the timeout of an HTTP/1.1 connection as a {@code ClientAbortException} around
+ * a {@link SocketTimeoutException}, that of an HTTP/2 stream
+ * ({@code Http2Protocol.streamReadTimeout}) as one around a {@code CloseNowException} around the
+ * {@code StreamException} with which it resets the stream once the response is sent, and an
+ * early end as one around an {@link EOFException}.
+ */
+final class ContainerReadFailures extends FilterInputStream {
+
+	private static final String TOMCAT_CLOSE_NOW = "org.apache.coyote.CloseNowException";
+
+	private static final String TOMCAT_HTTP2_STREAM_FAILURE = "org.apache.coyote.http2.StreamException";
+
+	private final String coding;
+
+	private volatile @Nullable ContentDecodingException failure;
+
+	ContainerReadFailures(InputStream container, String coding) {
+		super(container);
+		this.coding = coding;
+	}
+
+	@Override
+	public int read() throws IOException {
+		long start = System.nanoTime();
+		try {
+			return super.read();
+		}
+		catch (IOException ex) {
+			throw failure(start, ex);
+		}
+	}
+
+	@Override
+	public int read(byte[] bytes, int offset, int length) throws IOException {
+		long start = System.nanoTime();
+		try {
+			return super.read(bytes, offset, length);
+		}
+		catch (IOException ex) {
+			throw failure(start, ex);
+		}
+	}
+
+	/**
+	 * The container's read failure that ended the body, if it timed out or the body ended
+	 * early.
+	 * @return the failure, or {@code null}
+	 */
+	@Nullable ContentDecodingException failure() {
+		return this.failure;
+	}
+
+	/**
+	 * Returns the failure of a read to throw: a decoding failure when the container's read
+	 * timed out or the body ended early, the failure itself otherwise.
+	 */
+	private IOException failure(long start, IOException ex) {
+		ContentDecodingException failure = null;
+		if (causedBy(ex, EOFException.class)) {
+			failure = new CorruptContentException(this.coding,
+					"the body ended before its declared length, the connection closed", ex);
+		}
+		else if (isReadTimeout(ex)) {
+			failure = new ContentTimeoutException(this.coding, Duration.ofNanos(System.nanoTime() - start), ex);
+		}
+		if (failure == null) {
+			return ex;
+		}
+		this.failure = failure;
+		return failure;
+	}
+
+	private static boolean isReadTimeout(IOException ex) {
+		for (Throwable failure = ex; failure != null; failure = failure.getCause()) {
+			if (failure instanceof SocketTimeoutException || (failure.getClass().getName().equals(TOMCAT_CLOSE_NOW)
+					&& failure.getCause() != null
+					&& failure.getCause().getClass().getName().equals(TOMCAT_HTTP2_STREAM_FAILURE))) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	private static boolean causedBy(IOException ex, Class<? extends IOException> type) {
+		for (Throwable failure = ex; failure != null; failure = failure.getCause()) {
+			if (type.isInstance(failure)) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+}
