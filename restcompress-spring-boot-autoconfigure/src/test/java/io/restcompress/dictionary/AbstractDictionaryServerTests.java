@@ -113,17 +113,22 @@ abstract class AbstractDictionaryServerTests extends DictionaryServerTestBase {
 	}
 
 	@Test
-	void anErrorResponseOfADictionaryHandlerIsNoDictionary() throws Exception {
+	void anErrorResponseOfADictionaryHandlerIsNoDictionaryButVariesWithTheAvailableDictionary() throws Exception {
 		assertThat(get("/api/feed").headers().firstValue("Use-As-Dictionary")).isPresent();
 		HttpResponse<byte[]> gone = get("/api/feed/gone", "Accept-Encoding", "gzip");
 		assertThat(gone.statusCode()).isEqualTo(410);
-		assertThat(gone.headers().firstValue("Use-As-Dictionary")).isEmpty();
+		assertIsNoDictionaryButVaries(gone);
 		HttpResponse<byte[]> missing = get("/api/feed/missing", "Accept-Encoding", "gzip");
 		assertThat(missing.statusCode()).isEqualTo(404);
-		assertThat(missing.headers().firstValue("Use-As-Dictionary")).isEmpty();
+		assertIsNoDictionaryButVaries(missing);
 		HttpResponse<byte[]> failing = get("/api/feed/failing", "Accept-Encoding", "gzip");
 		assertThat(failing.statusCode()).isEqualTo(500);
-		assertThat(failing.headers().firstValue("Use-As-Dictionary")).isEmpty();
+		assertIsNoDictionaryButVaries(failing);
+	}
+
+	private static void assertIsNoDictionaryButVaries(HttpResponse<byte[]> response) {
+		assertThat(response.headers().firstValue("Use-As-Dictionary")).isEmpty();
+		assertThat(String.join(", ", response.headers().allValues("Vary"))).containsIgnoringCase("Available-Dictionary");
 	}
 
 	@Test

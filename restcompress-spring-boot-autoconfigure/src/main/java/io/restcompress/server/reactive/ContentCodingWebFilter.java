@@ -108,7 +108,7 @@ public class ContentCodingWebFilter implements WebFilter, Ordered {
 				new ReactiveCompressionExchange(this.rules, this.handlers, this.recorder, exchange));
 		ServerWebExchange encoding = exchange.mutate().response(response).build();
 		return chain.filter(encoding).doOnSuccess((done) -> response.chainCompleted()).onErrorResume((ex) -> {
-			response.bypass();
+			response.chainFailed();
 			return decodingFailed(encoding, exchange.getResponse(), ex);
 		});
 	}

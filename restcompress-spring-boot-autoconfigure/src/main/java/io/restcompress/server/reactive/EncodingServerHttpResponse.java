@@ -85,6 +85,18 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 	}
 
 	/**
+	 * Leaves the response to the error that the filter chain ended with, which WebFlux's
+	 * exception handlers answer on the server's response, with the header fields the handler's
+	 * codings add to each of its responses, error responses included, as on the servlet side.
+	 */
+	void chainFailed() {
+		this.decided = true;
+		if (!isCommitted()) {
+			this.exchange.failed(this.fields);
+		}
+	}
+
+	/**
 	 * Completes the header fields of a response that the application ended without writing a
 	 * body through this decorator, before the server commits it: called when the filter chain
 	 * has completed.

@@ -26,6 +26,7 @@ import org.jspecify.annotations.Nullable;
 
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpMethod;
+import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
 import org.springframework.web.reactive.HandlerMapping;
 import org.springframework.web.server.ServerWebExchange;
@@ -132,6 +133,16 @@ final class ReactiveCompressionExchange {
 	}
 
 	/**
+	 * Sets the header fields that the handler's codings add to each of its responses on a
+	 * response that will answer an error, without those only a success carries.
+	 * @param fields the response's header fields
+	 */
+	void failed(ResponseFields fields) {
+		handler();
+		this.handlers.keepOnlyOnSuccess(HttpStatus.INTERNAL_SERVER_ERROR.value(), fields);
+	}
+
+	/**
 	 * What the handler allows, with the codings the exchange adds, once the request has been
 	 * mapped to a handler; resolved once.
 	 */
@@ -228,9 +239,12 @@ final class ReactiveCompressionExchange {
 					() -> exchange.getRequest().getPath().contextPath().value(), requestFields(exchange.getRequest()),
 					response);
 			HttpStatusCode status = exchange.getResponse().getStatusCode();
-			ExchangeCodings.keepOnlyOnSuccess(this.exchangeCodings.successOnlyFields(),
-					(status != null) ? status.value() : 200, response);
+			keepOnlyOnSuccess((status != null) ? status.value() : 200, response);
 			return allowed.withFirst(offered, this.serverCodecs);
+		}
+
+		void keepOnlyOnSuccess(int status, ResponseFields response) {
+			ExchangeCodings.keepOnlyOnSuccess(this.exchangeCodings.successOnlyFields(), status, response);
 		}
 
 		/**
