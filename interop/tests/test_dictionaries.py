@@ -88,3 +88,11 @@ def test_bulletin_is_sent_in_dcb_never_in_dcz(session, base_url):
     without_dcb = fetch_with_dictionary(session, base_url, 2, previous, "/api/bulletin", "dcz",
                                         **{"Accept-Encoding": "dcz, zstd"})
     assert without_dcb.content_encoding == "zstd"
+
+
+def test_an_error_of_the_feed_varies_with_the_available_dictionary_but_is_no_dictionary(session, base_url):
+    exchange = fetch(session, base_url, 100_000, **{"Accept-Encoding": "gzip"})
+    assert exchange.status == 400
+    vary = [name.strip().lower() for name in exchange.response.headers.get("Vary", "").split(",")]
+    assert "available-dictionary" in vary
+    assert "Use-As-Dictionary" not in exchange.response.headers
