@@ -10,6 +10,7 @@ import java.time.Duration;
 import io.restcompress.codec.ContentDecodingException;
 import io.restcompress.codec.ContentTimeoutException;
 import io.restcompress.codec.CorruptContentException;
+import io.restcompress.internal.server.CodingProblem;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -79,7 +80,7 @@ final class ContainerReadFailures extends FilterInputStream {
 	 */
 	private IOException failure(long start, IOException ex) {
 		ContentDecodingException failure = null;
-		if (causedBy(ex, EOFException.class)) {
+		if (CodingProblem.cause(ex, EOFException.class) != null) {
 			failure = new CorruptContentException(this.coding,
 					"the body ended before its declared length, the connection closed", ex);
 		}
@@ -94,19 +95,12 @@ final class ContainerReadFailures extends FilterInputStream {
 	}
 
 	private static boolean isReadTimeout(IOException ex) {
-		for (Throwable failure = ex; failure != null; failure = failure.getCause()) {
-			if (failure instanceof SocketTimeoutException || (failure.getClass().getName().equals(TOMCAT_CLOSE_NOW)
-					&& failure.getCause() != null
-					&& failure.getCause().getClass().getName().equals(TOMCAT_HTTP2_STREAM_FAILURE))) {
-				return true;
-			}
+		if (CodingProblem.cause(ex, SocketTimeoutException.class) != null) {
+			return true;
 		}
-		return false;
-	}
-
-	private static boolean causedBy(IOException ex, Class<? extends IOException> type) {
 		for (Throwable failure = ex; failure != null; failure = failure.getCause()) {
-			if (type.isInstance(failure)) {
+			if (failure.getClass().getName().equals(TOMCAT_CLOSE_NOW) && failure.getCause() != null
+					&& failure.getCause().getClass().getName().equals(TOMCAT_HTTP2_STREAM_FAILURE)) {
 				return true;
 			}
 		}

@@ -59,8 +59,8 @@ class ReactiveStalledRequestIntegrationTests extends AbstractServerIntegrationTe
 	}
 
 	private double timeouts(String coding) {
-		return this.registry.counter("restcompress.rejected", "side", "server", "direction", "request", "coding",
-				coding, "reason", "timeout").count();
+		return serverCount(this.registry, "restcompress.rejected", "direction", "request", "coding", coding, "reason",
+				"timeout");
 	}
 
 	@Test

@@ -117,8 +117,8 @@ class StalledRequestIntegrationTests extends AbstractServerIntegrationTests {
 	}
 
 	private double rejections(String coding, String reason) {
-		return this.registry.counter("restcompress.rejected", "side", "server", "direction", "request", "coding",
-				coding, "reason", reason).count();
+		return serverCount(this.registry, "restcompress.rejected", "direction", "request", "coding", coding, "reason",
+				reason);
 	}
 
 	@TestConfiguration(proxyBeanMethods = false)
