@@ -7,6 +7,7 @@ import io.restcompress.codec.autoconfigure.ContentCodecAutoConfiguration;
 import io.restcompress.decision.autoconfigure.DecisionAutoConfiguration;
 import io.restcompress.internal.reactive.DecoderThreads;
 import io.restcompress.internal.reactive.DecoderThreadsFactory;
+import io.restcompress.internal.reactive.Http1ResponsesInFlight;
 import io.restcompress.internal.server.ExchangeCodings;
 import io.restcompress.internal.server.ResponseBodyCopies;
 import io.restcompress.internal.server.ResponseEncodingRules;
@@ -15,6 +16,7 @@ import io.restcompress.server.ServerCompressionSettings;
 import io.restcompress.server.reactive.ContentCodingWebFilter;
 import io.restcompress.server.reactive.ContentDecodingHttpHandler;
 import reactor.core.publisher.Flux;
+import reactor.netty.http.server.HttpServer;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -24,7 +26,9 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.reactor.netty.NettyServerCustomizer;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
 import org.springframework.http.server.reactive.HttpHandlerDecoratorFactory;
 import org.springframework.util.Assert;
@@ -73,6 +77,31 @@ public final class ReactiveServerCompressionAutoConfiguration {
 				() -> "restcompress.server.request.decoder-idle-timeout must not be negative, was " + idleTimeout);
 		return (handler) -> new ContentDecodingHttpHandler(handler, settings, compressionRecorder, threads,
 				idleTimeout);
+	}
+
+	/**
+	 * On Reactor Netty, HTTP/1.1 connections end only once the responses in flight on them are
+	 * written: restcompress writes eligible responses (and decodes request bodies)
+	 * asynchronously, and Reactor Netty would otherwise cut such a response short when its client
+	 * half-closes the connection after its request, or when a pipelined request behind it asks
+	 * to close.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass({ NettyServerCustomizer.class, HttpServer.class })
+	static final class ReactorNettyConnectionConfiguration {
+
+		/**
+		 * How long a connection whose client half-closed it may go without a write while a
+		 * response is in flight, so that a client that went away cannot keep it open.
+		 */
+		static final Duration IDLE_AFTER_HALF_CLOSE = Duration.ofSeconds(30);
+
+		@Bean
+		NettyServerCustomizer restcompressHttp1ResponsesInFlight() {
+			return (server) -> server.doOnChannelInit(
+					(observer, channel, remoteAddress) -> Http1ResponsesInFlight.install(channel, IDLE_AFTER_HALF_CLOSE));
+		}
+
 	}
 
 }

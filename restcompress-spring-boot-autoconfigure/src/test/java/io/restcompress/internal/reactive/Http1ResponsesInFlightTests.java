@@ -1,0 +1,200 @@
+package io.restcompress.internal.reactive;
+
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+
+import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.embedded.EmbeddedChannel;
+import io.netty.channel.socket.ChannelInputShutdownEvent;
+import io.netty.handler.codec.DecoderResult;
+import io.netty.handler.codec.PrematureChannelClosureException;
+import io.netty.handler.codec.http.DefaultFullHttpResponse;
+import io.netty.handler.codec.http.DefaultHttpContent;
+import io.netty.handler.codec.http.DefaultHttpRequest;
+import io.netty.handler.codec.http.DefaultHttpResponse;
+import io.netty.handler.codec.http.DefaultLastHttpContent;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpRequest;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpVersion;
+import io.netty.handler.codec.http.LastHttpContent;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import reactor.netty.NettyPipeline;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Tests for {@link Http1ResponsesInFlight}, on an embedded channel standing for an HTTP/1.1
+ * connection of Reactor Netty after its codec.
+ */
+class Http1ResponsesInFlightTests {
+
+	private static final Duration IDLE = Duration.ofSeconds(30);
+
+	private EmbeddedChannel channel;
+
+	@BeforeEach
+	void connection() {
+		this.channel = new EmbeddedChannel();
+		this.channel.freezeTime();
+		this.channel.pipeline()
+			.addLast(Http1ResponsesInFlight.NAME, new Http1ResponsesInFlight(IDLE))
+			.addLast(NettyPipeline.HttpTrafficHandler, new ChannelInboundHandlerAdapter());
+	}
+
+	@Test
+	void closesAtOnceWhenTheInputEndsWithNoResponseInFlight() {
+		request("/a", true);
+		respond();
+		endInput();
+		assertThat(this.channel.isOpen()).isFalse();
+	}
+
+	@Test
+	void closesOnceTheResponseInFlightIsWrittenAfterTheInputEnded() {
+		request("/a", true);
+		endInput();
+		assertThat(this.channel.isOpen()).isTrue();
+		this.channel.writeOutbound(new DefaultHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK));
+		this.channel.writeOutbound(new DefaultHttpContent(Unpooled.wrappedBuffer(new byte[10])));
+		assertThat(this.channel.isOpen()).isTrue();
+		this.channel.writeOutbound(LastHttpContent.EMPTY_LAST_CONTENT);
+		assertThat(this.channel.isOpen()).isFalse();
+	}
+
+	@Test
+	void closesOnceEveryPipelinedResponseIsWrittenAfterTheInputEnded() {
+		request("/a", true);
+		request("/b", true);
+		endInput();
+		respond();
+		assertThat(this.channel.isOpen()).isTrue();
+		respond();
+		assertThat(this.channel.isOpen()).isFalse();
+	}
+
+	@Test
+	void doesNotTakeAnInformationalResponseForTheResponse() {
+		request("/a", true);
+		endInput();
+		this.channel.writeOutbound(new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.CONTINUE));
+		assertThat(this.channel.isOpen()).isTrue();
+		respond();
+		assertThat(this.channel.isOpen()).isFalse();
+	}
+
+	@Test
+	void closesAtOnceWhenTheInputEndsInTheMiddleOfARequest() {
+		HttpRequest request = new DefaultHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.POST, "/a");
+		request.headers().set(HttpHeaderNames.CONTENT_LENGTH, 100);
+		this.channel.writeInbound(request);
+		this.channel.writeInbound(new DefaultHttpContent(Unpooled.wrappedBuffer(new byte[10])));
+		endInput();
+		assertThat(this.channel.isOpen()).isFalse();
+	}
+
+	@Test
+	void closesAtOnceWhenTheInputEndedARequestShort() {
+		HttpRequest request = new DefaultHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.POST, "/a");
+		request.headers().set(HttpHeaderNames.CONTENT_LENGTH, 100);
+		this.channel.writeInbound(request);
+		LastHttpContent cutShort = new DefaultLastHttpContent();
+		cutShort.setDecoderResult(DecoderResult.failure(new PrematureChannelClosureException()));
+		this.channel.writeInbound(cutShort);
+		endInput();
+		assertThat(this.channel.isOpen()).isFalse();
+	}
+
+	@Test
+	void closesAConnectionWhoseInputEndedWhenNothingWasWrittenForTheIdleTime() {
+		request("/a", true);
+		endInput();
+		this.channel.writeOutbound(new DefaultHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK));
+		advance(Duration.ofSeconds(20));
+		this.channel.writeOutbound(new DefaultHttpContent(Unpooled.wrappedBuffer(new byte[10])));
+		advance(Duration.ofSeconds(20));
+		assertThat(this.channel.isOpen()).isTrue();
+		advance(Duration.ofSeconds(11));
+		assertThat(this.channel.isOpen()).isFalse();
+	}
+
+	@Test
+	void keepsAConnectionOpenWhileItsClientKeepsSending() {
+		request("/a", true);
+		respond();
+		advance(IDLE.multipliedBy(2));
+		assertThat(this.channel.isOpen()).isTrue();
+		request("/b", true);
+		assertThat((Object) this.channel.readInbound()).isInstanceOf(HttpRequest.class);
+	}
+
+	@Test
+	void holdsAPipelinedRequestAskingToCloseUntilTheResponseInFlightIsWritten() {
+		request("/a", true);
+		request("/b", false);
+		assertThat(uris()).containsExactly("/a");
+		this.channel.writeOutbound(new DefaultHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK));
+		this.channel.runPendingTasks();
+		assertThat(uris()).isEmpty();
+		this.channel.writeOutbound(LastHttpContent.EMPTY_LAST_CONTENT);
+		this.channel.runPendingTasks();
+		assertThat(uris()).containsExactly("/b");
+	}
+
+	@Test
+	void passesOnAPipelinedRequestAskingToCloseWhenNoResponseIsInFlight() {
+		request("/a", true);
+		respond();
+		request("/b", false);
+		assertThat(uris()).containsExactly("/a", "/b");
+	}
+
+	@Test
+	void leavesAConnectionThatSwitchesProtocols() {
+		request("/ws", true);
+		this.channel
+			.writeOutbound(new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.SWITCHING_PROTOCOLS));
+		assertThat(this.channel.pipeline().get(Http1ResponsesInFlight.NAME)).isNull();
+		assertThat(this.channel.isOpen()).isTrue();
+	}
+
+	private void request(String uri, boolean keepAlive) {
+		HttpRequest request = new DefaultHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.GET, uri);
+		if (!keepAlive) {
+			request.headers().set(HttpHeaderNames.CONNECTION, "close");
+		}
+		this.channel.writeInbound(request);
+		this.channel.writeInbound(LastHttpContent.EMPTY_LAST_CONTENT);
+	}
+
+	private void respond() {
+		this.channel.writeOutbound(new DefaultHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK));
+		this.channel.writeOutbound(LastHttpContent.EMPTY_LAST_CONTENT);
+		this.channel.runPendingTasks();
+	}
+
+	private void endInput() {
+		this.channel.pipeline().fireUserEventTriggered(ChannelInputShutdownEvent.INSTANCE);
+	}
+
+	private void advance(Duration duration) {
+		this.channel.advanceTimeBy(duration.toNanos(), TimeUnit.NANOSECONDS);
+		this.channel.runScheduledPendingTasks();
+	}
+
+	/** The URIs of the requests passed on since the last call, leaving out the rest. */
+	private java.util.List<String> uris() {
+		java.util.List<String> uris = new java.util.ArrayList<>();
+		Object msg;
+		while ((msg = this.channel.readInbound()) != null) {
+			if (msg instanceof HttpRequest request) {
+				uris.add(request.uri());
+			}
+		}
+		return uris;
+	}
+
+}
