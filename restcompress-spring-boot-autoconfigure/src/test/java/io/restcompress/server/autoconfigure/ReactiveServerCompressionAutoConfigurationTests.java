@@ -12,8 +12,10 @@ import io.restcompress.server.ServerCompressionSettings;
 import io.restcompress.server.reactive.ContentCodingWebFilter;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Flux;
+import reactor.netty.http.server.HttpServer;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.reactor.netty.NettyServerCustomizer;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.boot.test.context.runner.ReactiveWebApplicationContextRunner;
@@ -125,6 +127,30 @@ class ReactiveServerCompressionAutoConfigurationTests {
 		this.contextRunner.withPropertyValues("restcompress.server.request.enabled=false")
 			.run((context) -> assertThat(context).hasSingleBean(ContentCodingWebFilter.class)
 				.doesNotHaveBean(HttpHandlerDecoratorFactory.class));
+	}
+
+	@Test
+	void letsReactorNettyConnectionsEndAfterTheResponsesInFlight() {
+		this.contextRunner.run((context) -> assertThat(context).hasSingleBean(NettyServerCustomizer.class)
+			.hasBean("restcompressHttp1ResponsesInFlight"));
+	}
+
+	@Test
+	void leavesConnectionsAloneWithoutReactorNetty() {
+		this.contextRunner.withClassLoader(new FilteredClassLoader(HttpServer.class))
+			.run((context) -> assertThat(context).hasNotFailed()
+				.hasSingleBean(ContentCodingWebFilter.class)
+				.doesNotHaveBean(NettyServerCustomizer.class));
+		this.contextRunner.withClassLoader(new FilteredClassLoader(NettyServerCustomizer.class))
+			.run((context) -> assertThat(context).hasNotFailed()
+				.hasSingleBean(ContentCodingWebFilter.class)
+				.doesNotHaveBean("restcompressHttp1ResponsesInFlight"));
+	}
+
+	@Test
+	void leavesConnectionsAloneWhenDisabled() {
+		this.contextRunner.withPropertyValues("restcompress.server.enabled=false")
+			.run((context) -> assertThat(context).doesNotHaveBean(NettyServerCustomizer.class));
 	}
 
 	@Test
