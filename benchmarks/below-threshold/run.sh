@@ -14,6 +14,7 @@
 # a server still compiling its hot paths makes every pair it is in off by up to 3x.
 #
 #   benchmarks/below-threshold/run.sh [JAR]    # default: the sample app's jar (./mvnw package)
+#   OFF_JAR=other.jar OFF_ARGS= benchmarks/below-threshold/run.sh JAR   # two builds, both on
 #   JVMS=4 ROUNDS=2 SECONDS_PER_ROUND=6 WARM_UP_SECONDS=20 ON_ARGS="..." OFF_ARGS="..." OUT=DIR PORT_BASE=18400 ...
 set -euo pipefail
 
@@ -24,7 +25,8 @@ ROUNDS=${ROUNDS:-2}
 SECONDS_PER_ROUND=${SECONDS_PER_ROUND:-6}
 WARM_UP_SECONDS=${WARM_UP_SECONDS:-20}
 ON_ARGS=${ON_ARGS:-}
-OFF_ARGS=${OFF_ARGS:---restcompress.enabled=false}
+OFF_ARGS=${OFF_ARGS---restcompress.enabled=false}
+OFF_JAR=${OFF_JAR:-$JAR}
 OUT=${OUT:-$ROOT/benchmarks/below-threshold/out}
 PORT_BASE=${PORT_BASE:-18400}
 SERVER_CPU=${SERVER_CPU:-1}
@@ -33,17 +35,19 @@ PATH_UNDER_TEST=${PATH_UNDER_TEST:-/api/ping}
 TICKS=$(getconf CLK_TCK)
 
 command -v wrk >/dev/null || { echo "wrk is needed (apt-get install wrk)" >&2; exit 1; }
-[ -f "$JAR" ] || { echo "no jar at $JAR: run ./mvnw -pl sample-app -am package -DskipTests" >&2; exit 1; }
+for jar in "$JAR" "$OFF_JAR"; do
+	[ -f "$jar" ] || { echo "no jar at $jar: run ./mvnw -pl sample-app -am package -DskipTests" >&2; exit 1; }
+done
 mkdir -p "$OUT"
 declare -a ON OFF
 declare -A PID_OF
 trap 'kill "${PID_OF[@]}" 2>/dev/null || true' EXIT
 
-start() { # port args...
-	local port=$1
-	shift
+start() { # jar port args...
+	local jar=$1 port=$2
+	shift 2
 	# shellcheck disable=SC2086
-	taskset -c "$SERVER_CPU" java -jar "$JAR" --server.port="$port" "$@" >"$OUT/server-$port.log" 2>&1 &
+	taskset -c "$SERVER_CPU" java -jar "$jar" --server.port="$port" "$@" >"$OUT/server-$port.log" 2>&1 &
 	PID_OF[$port]=$!
 	for _ in $(seq 120); do
 		curl -fs -o /dev/null "http://127.0.0.1:$port$PATH_UNDER_TEST" && return
@@ -65,10 +69,10 @@ port=$PORT_BASE
 for _ in $(seq "$JVMS"); do
 	port=$((port + 1)); OFF+=("$port")
 	# shellcheck disable=SC2086
-	start "$port" $OFF_ARGS
+	start "$OFF_JAR" "$port" $OFF_ARGS
 	port=$((port + 1)); ON+=("$port")
 	# shellcheck disable=SC2086
-	start "$port" $ON_ARGS
+	start "$JAR" "$port" $ON_ARGS
 done
 for _ in 1 2; do
 	for p in "${OFF[@]}" "${ON[@]}"; do
@@ -77,7 +81,7 @@ for _ in 1 2; do
 done
 
 {
-	echo "# $(date -u '+%F %T') UTC, jar $JAR, $JVMS JVMs per configuration, $ROUNDS rounds of ${SECONDS_PER_ROUND}s per pair"
+	echo "# $(date -u '+%F %T') UTC, jar $JAR (off: $OFF_JAR $OFF_ARGS), $JVMS JVMs per configuration, $ROUNDS rounds of ${SECONDS_PER_ROUND}s per pair"
 	echo "# on: $ON_ARGS; off: $OFF_ARGS"
 	echo "# columns: on-port off-port on-requests off-requests on-cpu-us-per-request off-cpu-us-per-request ratio"
 } >"$OUT/pairs.txt"
