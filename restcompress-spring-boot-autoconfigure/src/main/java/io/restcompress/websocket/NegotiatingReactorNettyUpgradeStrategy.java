@@ -21,8 +21,9 @@ import org.springframework.web.server.ServerWebExchange;
 /**
  * Reactor Netty's upgrade strategy with the handshake's permessage-deflate decided by
  * {@link PerMessageDeflateNegotiator}, as on the servlet engines: Netty's handshaker is shown
- * the policy's answer as the client's only offer, which it grants as it stands, or no offer
- * when the policy declines them all (a field that is not written as RFC 6455 specifies offers
+ * the policy's answer as the client's only offer, which it grants as it stands (an accepted
+ * {@code server_max_window_bits=15}, which Netty would decline, is added to the response
+ * instead, and Netty merges it into its answer), or no offer when the policy declines them all (a field that is not written as RFC 6455 specifies offers
  * nothing). When the session's specification has compression off, the offers are left to
  * Netty, which then declines them. The session is recorded with what was negotiated.
  * <p>
@@ -89,6 +90,13 @@ final class NegotiatingReactorNettyUpgradeStrategy extends ReactorNettyRequestUp
 		HttpServerRequest request = ServerHttpRequestDecorator.getNativeRequest(exchange.getRequest());
 		if (configured.compress()) {
 			answer = negotiate(request.requestHeaders());
+			ExtensionOffer.Parameter serverWindow = (answer != null)
+					? answer.parameter(PerMessageDeflatePolicy.SERVER_MAX_WINDOW_BITS) : null;
+			if (serverWindow != null) {
+				exchange.getResponse()
+					.getHeaders()
+					.set(EXTENSIONS, new ExtensionOffer(answer.name(), List.of(serverWindow)).format());
+			}
 		}
 		int messageLimit = configured.compress() ? configured.maxFramePayloadLength() : Integer.MAX_VALUE;
 		Channel channel = (configured.compress() && request instanceof Connection connection) ? connection.channel()
@@ -100,6 +108,8 @@ final class NegotiatingReactorNettyUpgradeStrategy extends ReactorNettyRequestUp
 
 	/**
 	 * Replaces the offers Netty's handshaker reads with the accepted one, or removes them.
+	 * Netty declines an offer naming {@code server_max_window_bits}, so it is shown the answer
+	 * without it; the caller adds it to the response, where Netty merges it into its own answer.
 	 */
 	private @Nullable ExtensionOffer negotiate(HttpHeaders headers) {
 		List<String> fields = headers.getAll(EXTENSIONS);
@@ -109,7 +119,7 @@ final class NegotiatingReactorNettyUpgradeStrategy extends ReactorNettyRequestUp
 		ExtensionOffer answer = this.negotiator.accept(ExtensionOffer.parseWellFormed(fields),
 				WebSocketEngine.REACTOR_NETTY);
 		if (answer != null) {
-			headers.set(EXTENSIONS, answer.format());
+			headers.set(EXTENSIONS, answer.without(PerMessageDeflatePolicy.SERVER_MAX_WINDOW_BITS).format());
 		}
 		else {
 			headers.remove(EXTENSIONS);

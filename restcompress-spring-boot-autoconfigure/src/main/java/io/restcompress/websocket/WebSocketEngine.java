@@ -17,10 +17,11 @@ public enum WebSocketEngine {
 
 	/**
 	 * Reactor Netty: shown only the offer the policy accepts, Netty's handshaker grants it
-	 * and repeats {@code client_max_window_bits} below 15; it declines offers naming
-	 * {@code server_max_window_bits}.
+	 * and repeats {@code client_max_window_bits} below 15; an accepted
+	 * {@code server_max_window_bits=15}, which Netty would decline, is kept from it and added
+	 * to the response by restcompress.
 	 */
-	REACTOR_NETTY(false, true),
+	REACTOR_NETTY(true, true),
 
 	/** Another engine: restcompress only adds or removes offers and context-takeover parameters. */
 	OTHER(false, false);

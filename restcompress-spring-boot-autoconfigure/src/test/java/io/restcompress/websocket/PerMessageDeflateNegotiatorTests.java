@@ -98,6 +98,9 @@ class PerMessageDeflateNegotiatorTests {
 			.isEqualTo("permessage-deflate; server_no_context_takeover; client_no_context_takeover");
 		assertThat(answer(DEFAULT, WebSocketEngine.REACTOR_NETTY,
 				"permessage-deflate; server_max_window_bits=15, permessage-deflate; client_max_window_bits=\"12\""))
+			.isEqualTo("permessage-deflate; server_max_window_bits=15");
+		assertThat(answer(DEFAULT, WebSocketEngine.REACTOR_NETTY,
+				"permessage-deflate; server_max_window_bits=14, permessage-deflate; client_max_window_bits=\"12\""))
 			.isEqualTo("permessage-deflate; client_max_window_bits=12");
 		assertThat(answer(DEFAULT, WebSocketEngine.REACTOR_NETTY, "permessage-deflate; client_max_window_bits=016"))
 			.isEmpty();

@@ -138,10 +138,31 @@ class ReactorNettyWebSocketCompressionTests {
 	}
 
 	@Test
-	void declinesOffersNamingAServerWindowAndTakesTheNext() throws Exception {
+	void grantsAFifteenBitServerWindowAndNamesItInTheAnswer() throws Exception {
 		try (ConfigurableApplicationContext context = start()) {
 			try (RawWebSocket socket = RawWebSocket.connect(port(context), "/echo",
 					"permessage-deflate; server_max_window_bits=15")) {
+				assertThat(socket.extensions()).startsWith("permessage-deflate")
+					.containsOnlyOnce("server_max_window_bits=15");
+				assertThat(parameters(socket))
+					.containsOnlyKeys("server_max_window_bits");
+				assertEchoes(socket, 1, JSON, true);
+				assertEchoes(socket, 2, JSON, true);
+			}
+			try (RawWebSocket socket = RawWebSocket.connect(port(context), "/echo",
+					"permessage-deflate; server_max_window_bits=15; client_max_window_bits; server_no_context_takeover")) {
+				assertThat(parameters(socket)).containsOnlyKeys(
+						"server_max_window_bits", "server_no_context_takeover");
+				assertEchoes(socket, 1, JSON, true);
+			}
+		}
+	}
+
+	@Test
+	void declinesOffersNamingASmallerServerWindowAndTakesTheNext() throws Exception {
+		try (ConfigurableApplicationContext context = start()) {
+			try (RawWebSocket socket = RawWebSocket.connect(port(context), "/echo",
+					"permessage-deflate; server_max_window_bits=14")) {
 				assertThat(socket.extensions()).isNull();
 				assertEchoes(socket, 1, JSON, false);
 			}
