@@ -93,7 +93,10 @@ record ExtensionOffer(String name, List<Parameter> parameters) {
 	 * @return the parameter, or {@code null} if the element has none of that name
 	 */
 	@Nullable Parameter parameter(String parameterName) {
-		return this.parameters.stream().filter((parameter) -> parameter.name().equals(parameterName)).findFirst().orElse(null);
+		return this.parameters.stream()
+			.filter((parameter) -> parameter.name().equals(parameterName))
+			.findFirst()
+			.orElse(null);
 	}
 
 	/**

@@ -23,8 +23,8 @@ import org.springframework.web.server.ServerWebExchange;
  * {@link PerMessageDeflateNegotiator}, as on the servlet engines: Netty's handshaker is shown
  * the policy's answer as the client's only offer, which it grants as it stands (an accepted
  * {@code server_max_window_bits=15}, which Netty would decline, is added to the response
- * instead, and Netty merges it into its answer), or no offer when the policy declines them all (a field that is not written as RFC 6455 specifies offers
- * nothing). When the session's specification has compression off, the offers are left to
+ * instead, and Netty merges it into its answer), or no offer when the policy declines them
+ * all (a field that is not written as RFC 6455 specifies offers nothing). When the session's specification has compression off, the offers are left to
  * Netty, which then declines them. The session is recorded with what was negotiated.
  * <p>
  * With compression on, the configured frame payload limit is the limit of a decoded message

@@ -36,8 +36,9 @@ public enum WebSocketEngine {
 	}
 
 	/**
-	 * Whether the engine answers an offer of {@code server_max_window_bits=15} with that
-	 * parameter, as RFC 7692 requires of a server that accepts it.
+	 * Whether the engine, on its own or with restcompress's help, answers an offer of
+	 * {@code server_max_window_bits=15} with that parameter, as RFC 7692 requires of a server
+	 * that accepts it.
 	 * @return whether offers naming a server window may be accepted
 	 */
 	public boolean answersServerMaxWindowBits() {
