@@ -3,15 +3,21 @@ package io.restcompress.server.autoconfigure;
 import java.time.Duration;
 import java.util.concurrent.ThreadPoolExecutor;
 
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.socket.nio.NioSocketChannel;
 import io.restcompress.codec.ContentCodecs;
 import io.restcompress.codec.autoconfigure.ContentCodecAutoConfiguration;
 import io.restcompress.codec.autoconfigure.GzipOnlyCodecsConfiguration;
+import io.restcompress.internal.reactive.Http1ResponsesInFlight;
 import io.restcompress.internal.server.ResponseEncodingRules;
 import io.restcompress.server.ContentCodingFilter;
 import io.restcompress.server.ServerCompressionSettings;
 import io.restcompress.server.reactive.ContentCodingWebFilter;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Flux;
+import reactor.netty.ConnectionObserver;
+import reactor.netty.NettyPipeline;
 import reactor.netty.http.server.HttpServer;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -131,8 +137,20 @@ class ReactiveServerCompressionAutoConfigurationTests {
 
 	@Test
 	void letsReactorNettyConnectionsEndAfterTheResponsesInFlight() {
-		this.contextRunner.run((context) -> assertThat(context).hasSingleBean(NettyServerCustomizer.class)
-			.hasBean("restcompressHttp1ResponsesInFlight"));
+		this.contextRunner.run((context) -> {
+			assertThat(context).hasSingleBean(NettyServerCustomizer.class)
+				.hasBean("restcompressHttp1ResponsesInFlight");
+			HttpServer server = context.getBean(NettyServerCustomizer.class).apply(HttpServer.create());
+			NioSocketChannel channel = new NioSocketChannel();
+			channel.pipeline().addLast(NettyPipeline.HttpTrafficHandler, new ChannelInboundHandlerAdapter());
+			server.configuration()
+				.doOnChannelInit()
+				.onChannelInit(ConnectionObserver.emptyListener(), channel, null);
+			assertThat(channel.pipeline().get(Http1ResponsesInFlight.NAME)).extracting("idleNanos")
+				.isEqualTo(Duration.ofSeconds(30).toNanos());
+			assertThat(channel.config().getOption(ChannelOption.ALLOW_HALF_CLOSURE)).isTrue();
+			channel.unsafe().closeForcibly();
+		});
 	}
 
 	@Test
