@@ -88,18 +88,6 @@ record ExtensionOffer(String name, List<Parameter> parameters) {
 	}
 
 	/**
-	 * Returns the parameter of a name.
-	 * @param parameterName the parameter's name
-	 * @return the parameter, or {@code null} if the element has none of that name
-	 */
-	@Nullable Parameter parameter(String parameterName) {
-		return this.parameters.stream()
-			.filter((parameter) -> parameter.name().equals(parameterName))
-			.findFirst()
-			.orElse(null);
-	}
-
-	/**
 	 * Returns the element without the parameters of a name.
 	 * @param parameterName the parameter's name
 	 * @return the element without them

@@ -21,10 +21,10 @@ import org.springframework.web.server.ServerWebExchange;
 /**
  * Reactor Netty's upgrade strategy with the handshake's permessage-deflate decided by
  * {@link PerMessageDeflateNegotiator}, as on the servlet engines: Netty's handshaker is shown
- * the policy's answer as the client's only offer, which it grants as it stands (an accepted
- * {@code server_max_window_bits=15}, which Netty would decline, is added to the response
- * instead, and Netty merges it into its answer), or no offer when the policy declines them
- * all (a field that is not written as RFC 6455 specifies offers nothing). When the session's specification has compression off, the offers are left to
+ * the policy's answer as the client's only offer, which it grants as it stands, or no offer
+ * when the policy declines them all (a field that is not written as RFC 6455 specifies offers
+ * nothing). The window parameters of the answer that Netty would decline or leave out are set
+ * on the response, and Netty merges them into its answer, so that it reads as on Tomcat. When the session's specification has compression off, the offers are left to
  * Netty, which then declines them. The session is recorded with what was negotiated.
  * <p>
  * With compression on, the configured frame payload limit is the limit of a decoded message
@@ -90,12 +90,9 @@ final class NegotiatingReactorNettyUpgradeStrategy extends ReactorNettyRequestUp
 		HttpServerRequest request = ServerHttpRequestDecorator.getNativeRequest(exchange.getRequest());
 		if (configured.compress()) {
 			answer = negotiate(request.requestHeaders());
-			ExtensionOffer.Parameter serverWindow = (answer != null)
-					? answer.parameter(PerMessageDeflatePolicy.SERVER_MAX_WINDOW_BITS) : null;
-			if (serverWindow != null) {
-				exchange.getResponse()
-					.getHeaders()
-					.set(EXTENSIONS, new ExtensionOffer(answer.name(), List.of(serverWindow)).format());
+			ExtensionOffer leftOut = (answer != null) ? leftOutByNetty(answer) : null;
+			if (leftOut != null) {
+				exchange.getResponse().getHeaders().set(EXTENSIONS, leftOut.format());
 			}
 		}
 		int messageLimit = configured.compress() ? configured.maxFramePayloadLength() : Integer.MAX_VALUE;
@@ -104,6 +101,22 @@ final class NegotiatingReactorNettyUpgradeStrategy extends ReactorNettyRequestUp
 		return super.upgrade(exchange,
 				new RecordingReactiveWebSocketHandler(handler, this.recorder, answer, messageLimit, channel),
 				subProtocol, handshakeInfoFactory);
+	}
+
+	/**
+	 * The window parameters of an answer that Netty's answer would leave out: a
+	 * {@code server_max_window_bits}, which it is not shown, and a {@code client_max_window_bits}
+	 * of 15, the default, which it does not repeat. Set on the response, they are merged into
+	 * Netty's answer, which then names them as Tomcat's does.
+	 */
+	private static @Nullable ExtensionOffer leftOutByNetty(ExtensionOffer answer) {
+		List<ExtensionOffer.Parameter> windows = answer.parameters()
+			.stream()
+			.filter((parameter) -> parameter.name().equals(PerMessageDeflatePolicy.SERVER_MAX_WINDOW_BITS)
+					|| (parameter.name().equals(PerMessageDeflatePolicy.CLIENT_MAX_WINDOW_BITS)
+							&& String.valueOf(PerMessageDeflatePolicy.JDK_WINDOW_BITS).equals(parameter.value())))
+			.toList();
+		return windows.isEmpty() ? null : new ExtensionOffer(answer.name(), windows);
 	}
 
 	/**
