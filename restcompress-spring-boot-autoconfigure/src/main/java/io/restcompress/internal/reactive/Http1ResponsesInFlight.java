@@ -103,12 +103,16 @@ public final class Http1ResponsesInFlight extends ChannelDuplexHandler {
 
 	@Override
 	public void channelRead(ChannelHandlerContext ctx, Object msg) {
-		if (msg instanceof HttpRequest) {
-			this.requestOpen = true;
+		if (msg instanceof HttpRequest request) {
+			// A request the decoder found invalid is all there is of it (nothing follows), and is
+			// answered (400) in its turn
+			this.requestOpen = !request.decoderResult().isFailure();
 		}
 		if (msg instanceof LastHttpContent last) {
 			this.requestOpen = false;
-			if (last.decoderResult().isFailure()) {
+			if (last.decoderResult().isFailure() && !(msg instanceof HttpRequest)) {
+				// A body cut short; a whole request the decoder found invalid is answered (400)
+				// in its turn like any other
 				this.requestBroken = true;
 			}
 		}
@@ -124,6 +128,10 @@ public final class Http1ResponsesInFlight extends ChannelDuplexHandler {
 			if (this.inFlight > 0 && !HttpUtil.isKeepAlive(request)) {
 				this.held = new ArrayDeque<>();
 				this.held.add(msg);
+				// Reading the body of a request with unbounded demand leaves auto-read on (Reactor
+				// Netty's FluxReceive), and with it on the transport reads without asking read():
+				// turned off so that no more is read, and held, until the responses are written
+				ctx.channel().config().setAutoRead(false);
 				return;
 			}
 			this.inFlight++;

@@ -145,6 +145,45 @@ class Http1ResponsesInFlightTests {
 	}
 
 	@Test
+	void stopsReadingWhileAPipelinedRequestAskingToCloseIsHeldEvenWithAutoReadOn() {
+		request("/a", true);
+		this.channel.config().setAutoRead(true);
+		request("/b", false);
+		assertThat(this.channel.config().isAutoRead()).isFalse();
+	}
+
+	@Test
+	void finishesTheResponseInFlightBeforeClosingWhenAPipelinedRequestWasInvalid() {
+		request("/a", true);
+		io.netty.handler.codec.http.FullHttpRequest invalid = new io.netty.handler.codec.http.DefaultFullHttpRequest(
+				HttpVersion.HTTP_1_0, HttpMethod.GET, "/bad-request");
+		invalid.setDecoderResult(io.netty.handler.codec.DecoderResult.failure(new IllegalArgumentException("header")));
+		this.channel.writeInbound(invalid);
+		endInput();
+		assertThat(this.channel.isOpen()).isTrue();
+		respond();
+		assertThat(uris()).containsExactly("/a", "/bad-request");
+		assertThat(this.channel.isOpen()).isTrue();
+		respond();
+		assertThat(this.channel.isOpen()).isFalse();
+	}
+
+	@Test
+	void finishesTheResponseInFlightBeforeClosingWhenAPipelinedRequestHadAnInvalidHeader() {
+		request("/a", true);
+		// As Netty's decoder passes on a request whose headers it could not decode: nothing follows it
+		HttpRequest invalid = new DefaultHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.GET, "/b");
+		invalid.setDecoderResult(io.netty.handler.codec.DecoderResult.failure(new IllegalArgumentException("header")));
+		this.channel.writeInbound(invalid);
+		endInput();
+		assertThat(this.channel.isOpen()).isTrue();
+		respond();
+		assertThat(uris()).containsExactly("/a", "/b");
+		respond();
+		assertThat(this.channel.isOpen()).isFalse();
+	}
+
+	@Test
 	void passesOnAPipelinedRequestAskingToCloseWhenNoResponseIsInFlight() {
 		request("/a", true);
 		respond();
