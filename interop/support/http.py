@@ -1,6 +1,7 @@
 """HTTP helpers that show bodies as they are on the wire: requests and httpx decode gzip,
 deflate, br and zstd by themselves, which would hide what the server sent."""
 import json
+import socket
 from dataclasses import dataclass
 
 import httpx
@@ -66,3 +67,17 @@ def _local_port(response: requests.Response) -> int | None:
     stream = getattr(response.raw._fp, "fp", None)
     sock = getattr(getattr(stream, "raw", None), "_sock", None)
     return sock.getsockname()[1] if sock is not None else None
+
+
+def raw_exchange(base_url: str, data: bytes, half_close: bool = True, timeout: float = 10) -> bytes:
+    """Sends bytes over a new connection, closes the sending side if asked, and reads until the
+    server ends the connection: for what client libraries never do (half-closing, pipelining)."""
+    host, port = base_url.split("//", 1)[1].split(":")
+    with socket.create_connection((host, int(port)), timeout=timeout) as raw:
+        raw.sendall(data)
+        if half_close:
+            raw.shutdown(socket.SHUT_WR)
+        received = b""
+        while chunk := raw.recv(65536):
+            received += chunk
+        return received

@@ -5,9 +5,10 @@ Reactor Netty). Raw sockets, since client libraries neither half-close nor pipel
 import gzip
 import http.client
 import io
-import socket
 
 import pytest
+
+from support.http import raw_exchange
 
 pytestmark = pytest.mark.http1_only
 
@@ -39,18 +40,6 @@ def _responses(received: bytes, count: int) -> list[tuple[http.client.HTTPRespon
     return responses
 
 
-def _exchange(base_url, requests: bytes, half_close: bool) -> bytes:
-    host, port = base_url.split("//", 1)[1].split(":")
-    with socket.create_connection((host, int(port)), timeout=20) as raw:
-        raw.sendall(requests)
-        if half_close:
-            raw.shutdown(socket.SHUT_WR)
-        received = b""
-        while chunk := raw.recv(65536):
-            received += chunk
-        return received
-
-
 def _get(path: str, *headers: str) -> bytes:
     return (f"GET {path} HTTP/1.1\r\nHost: x\r\n" + "".join(h + "\r\n" for h in headers) + "\r\n").encode()
 
@@ -62,7 +51,7 @@ def _decoded(response: http.client.HTTPResponse, body: bytes) -> bytes:
 @pytest.mark.parametrize("path", ["/api/static", "/api/complex/2000"])
 def test_a_client_that_half_closes_after_its_request_gets_the_whole_encoded_response(base_url, path,
                                                                                      static_document):
-    received = _exchange(base_url, _get(path, "Accept-Encoding: gzip"), half_close=True)
+    received = raw_exchange(base_url, _get(path, "Accept-Encoding: gzip"), half_close=True, timeout=20)
     [(response, body)] = _responses(received, 1)
     assert response.status == 200
     assert response.getheader("Content-Encoding") == "gzip"
@@ -79,7 +68,7 @@ def test_a_client_that_half_closes_after_an_encoded_request_body_gets_its_answer
     request = (b"POST /api/echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
                b"Content-Encoding: gzip\r\nAccept-Encoding: identity\r\n"
                + f"Content-Length: {len(encoded)}\r\n\r\n".encode() + encoded)
-    [(response, answered)] = _responses(_exchange(base_url, request, half_close=True), 1)
+    [(response, answered)] = _responses(raw_exchange(base_url, request, half_close=True, timeout=20), 1)
     assert response.status == 200
     assert answered == body
 
@@ -87,7 +76,7 @@ def test_a_client_that_half_closes_after_an_encoded_request_body_gets_its_answer
 def test_every_pipelined_request_before_a_half_close_is_answered_in_order(base_url, static_document):
     requests = (_get("/api/static", "Accept-Encoding: gzip") + _get("/api/ping")
                 + _get("/api/static", "Accept-Encoding: gzip"))
-    responses = _responses(_exchange(base_url, requests, half_close=True), 3)
+    responses = _responses(raw_exchange(base_url, requests, half_close=True, timeout=20), 3)
     assert [response.status for response, _ in responses] == [200, 200, 200]
     assert _decoded(*responses[0]) == static_document
     assert responses[1][1] == b"pong"
@@ -97,7 +86,7 @@ def test_every_pipelined_request_before_a_half_close_is_answered_in_order(base_u
 def test_a_pipelined_request_asking_to_close_is_answered_after_the_encoded_response_before_it(
         base_url, static_document):
     requests = _get("/api/static", "Accept-Encoding: gzip") + _get("/api/ping", "Connection: close")
-    received = _exchange(base_url, requests, half_close=False)
+    received = raw_exchange(base_url, requests, half_close=False, timeout=20)
     (first, first_body), (second, second_body) = _responses(received, 2)
     assert first.status == 200
     assert _decoded(first, first_body) == static_document

@@ -14,7 +14,7 @@ import pytest
 
 from support import zv
 from support.bombs import bomb
-from support.http import send
+from support.http import raw_exchange, send
 
 BODY = b'{"id":1,"login":"alpha","tags":["bravo","charlie"],"someId":1234567890},' * 2000
 
@@ -120,21 +120,9 @@ def test_unknown_coding_on_a_head_gets_415_as_on_a_get(session, base_url):
     assert head.response.headers["Accept-Encoding"] == get.response.headers["Accept-Encoding"]
 
 
-def _exchange_half_closed(base_url, head: bytes) -> bytes:
-    """Sends a request head (and what follows it), closes the sending side, reads everything."""
-    host, port = base_url.split("//", 1)[1].split(":")
-    with socket.create_connection((host, int(port)), timeout=10) as raw:
-        raw.sendall(head)
-        raw.shutdown(socket.SHUT_WR)
-        received = b""
-        while chunk := raw.recv(65536):
-            received += chunk
-        return received
-
-
 @pytest.mark.http1_only
 def test_unknown_coding_gets_415_without_the_body_a_client_holds_back_for_100_continue(base_url):
-    received = _exchange_half_closed(base_url, (
+    received = raw_exchange(base_url, (
         b"POST /api/echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
         b"Content-Encoding: foo\r\nContent-Length: 10\r\nExpect: 100-continue\r\n\r\n"))
     final = received.split(b"HTTP/1.1 100 Continue\r\n\r\n")[-1].split(b"HTTP/1.1 100 \r\n\r\n")[-1]
@@ -143,7 +131,7 @@ def test_unknown_coding_gets_415_without_the_body_a_client_holds_back_for_100_co
 
 @pytest.mark.http1_only
 def test_unknown_coding_with_a_body_that_ends_early_gets_no_5xx(base_url):
-    received = _exchange_half_closed(base_url, (
+    received = raw_exchange(base_url, (
         b"POST /api/echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
         b"Content-Encoding: foo\r\nContent-Length: 10\r\n\r\n01234"))
     assert received[:12] in (b"HTTP/1.1 400", b"HTTP/1.1 415"), received[:40]
@@ -156,7 +144,7 @@ def test_an_encoded_body_that_ends_before_its_length_gets_400_naming_the_coding(
         # known gap (docs/reactive.md): Reactor Netty takes a body cut short by the end of the
         # input for a decoding failure and closes the connection before the application answers
         pytest.xfail("Reactor Netty closes the connection on a request body cut short")
-    received = _exchange_half_closed(base_url, (
+    received = raw_exchange(base_url, (
         b"POST /api/echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
         b"Content-Encoding: " + coding.encode() + b"\r\nContent-Length: 1000\r\n\r\n"
         + gzip.compress(b'{"a": 1}')[:5]))

@@ -24,8 +24,9 @@ import org.springframework.web.server.ServerWebExchange;
  * the policy's answer as the client's only offer, which it grants as it stands, or no offer
  * when the policy declines them all (a field that is not written as RFC 6455 specifies offers
  * nothing). The window parameters of the answer that Netty would decline or leave out are set
- * on the response, and Netty merges them into its answer, so that it reads as on Tomcat. When the session's specification has compression off, the offers are left to
- * Netty, which then declines them. The session is recorded with what was negotiated.
+ * on the response, and Netty merges them into its answer, so that it reads as on Tomcat. When
+ * the session's specification has compression off, the offers are left to Netty, which then
+ * declines them. The session is recorded with what was negotiated.
  * <p>
  * With compression on, the configured frame payload limit is the limit of a decoded message
  * (see {@link ReactorNettyWebSocketCompression#upgradeStrategy}): Netty is given a frame limit
@@ -122,7 +123,8 @@ final class NegotiatingReactorNettyUpgradeStrategy extends ReactorNettyRequestUp
 	/**
 	 * Replaces the offers Netty's handshaker reads with the accepted one, or removes them.
 	 * Netty declines an offer naming {@code server_max_window_bits}, so it is shown the answer
-	 * without it; the caller adds it to the response, where Netty merges it into its own answer.
+	 * without it; the caller sets it on the response ({@link #leftOutByNetty}), where Netty merges
+	 * it into its own answer.
 	 */
 	private @Nullable ExtensionOffer negotiate(HttpHeaders headers) {
 		List<String> fields = headers.getAll(EXTENSIONS);
