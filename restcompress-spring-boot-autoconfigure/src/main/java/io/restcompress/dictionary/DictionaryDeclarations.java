@@ -34,15 +34,21 @@ public final class DictionaryDeclarations {
 		if (!(handler instanceof HandlerMethod handlerMethod)) {
 			return null;
 		}
-		return this.declarations.computeIfAbsent(handlerMethod.getMethod(), (method) -> {
-			DictionaryCompressed annotation = AnnotatedElementUtils.findMergedAnnotation(method,
-					DictionaryCompressed.class);
-			if (annotation == null) {
-				annotation = AnnotatedElementUtils.findMergedAnnotation(handlerMethod.getBeanType(),
-						DictionaryCompressed.class);
-			}
-			return Optional.ofNullable(annotation).map(Declaration::of);
-		}).orElse(null);
+		Optional<Declaration> declared = this.declarations.get(handlerMethod.getMethod());
+		if (declared == null) {
+			declared = this.declarations.computeIfAbsent(handlerMethod.getMethod(),
+					(method) -> declaredOn(method, handlerMethod.getBeanType()));
+		}
+		return declared.orElse(null);
+	}
+
+	private static Optional<Declaration> declaredOn(Method method, Class<?> beanType) {
+		DictionaryCompressed annotation = AnnotatedElementUtils.findMergedAnnotation(method,
+				DictionaryCompressed.class);
+		if (annotation == null) {
+			annotation = AnnotatedElementUtils.findMergedAnnotation(beanType, DictionaryCompressed.class);
+		}
+		return Optional.ofNullable(annotation).map(Declaration::of);
 	}
 
 	/**

@@ -66,6 +66,11 @@ public final class DictionaryExchangeCodings implements ExchangeCodings {
 	}
 
 	@Override
+	public boolean offersFor(Object handler) {
+		return this.declarations.of(handler) != null;
+	}
+
+	@Override
 	public List<ContentCodec> offer(Object handler, String path, Supplier<String> applicationPath,
 			Function<String, @Nullable String> requestHeader, ResponseFields response) {
 		DictionaryDeclarations.Declaration declaration = this.declarations.of(handler);

@@ -80,7 +80,7 @@ public class CompressionHandlerInterceptor implements HandlerInterceptor {
 		if (exchange != null) {
 			HandlerCompression allowed = this.resolver.resolve(handler);
 			if (exchange.isResponseEncodable()) {
-				if (allowed.allowed() && this.exchangeCodings != ExchangeCodings.NONE) {
+				if (allowed.allowed() && this.exchangeCodings.offersFor(handler)) {
 					allowed = offer(request, response, handler, exchange, allowed);
 				}
 				DispatcherType dispatch = request.getDispatcherType();

@@ -48,6 +48,15 @@ class DictionaryExchangeCodingsTests {
 		}
 	}
 
+	@Test
+	void offersOnlyForHandlersThatAreDictionaries() throws Exception {
+		assertThat(this.codings.offersFor(feed())).isTrue();
+		assertThat(this.codings.offersFor(
+				new HandlerMethod(new Handlers(), Handlers.class.getDeclaredMethod("plain"))))
+			.isFalse();
+		assertThat(this.codings.offersFor(new Object())).isFalse();
+	}
+
 	private static HandlerMethod feed() throws NoSuchMethodException {
 		return new HandlerMethod(new Handlers(), Handlers.class.getDeclaredMethod("feed"));
 	}
@@ -56,6 +65,10 @@ class DictionaryExchangeCodingsTests {
 
 		@DictionaryCompressed(match = "/feed*")
 		String feed() {
+			return "";
+		}
+
+		String plain() {
 			return "";
 		}
 

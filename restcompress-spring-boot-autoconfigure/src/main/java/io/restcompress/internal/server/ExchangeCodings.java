@@ -13,13 +13,36 @@ import org.jspecify.annotations.Nullable;
  * response rules then choose among them and the handler's codings as usual, by the client's
  * {@code Accept-Encoding}. Called once per exchange, on Spring MVC and WebFlux alike, after the
  * handler is known and before the response is committed, only for a handler whose responses
- * may be encoded.
+ * may be encoded and that it {@linkplain #offersFor(Object) offers for}.
  */
 @FunctionalInterface
 public interface ExchangeCodings {
 
 	/** Offers nothing. */
-	ExchangeCodings NONE = (handler, path, applicationPath, requestHeader, response) -> List.of();
+	ExchangeCodings NONE = new ExchangeCodings() {
+
+		@Override
+		public boolean offersFor(Object handler) {
+			return false;
+		}
+
+		@Override
+		public List<ContentCodec> offer(Object handler, String path, Supplier<String> applicationPath,
+				Function<String, @Nullable String> requestHeader, ResponseFields response) {
+			return List.of();
+		}
+
+	};
+
+	/**
+	 * Returns whether {@link #offer} may offer codings or set header fields for a handler's
+	 * exchanges; the exchanges of a handler it does not are spared the call and what it needs.
+	 * @param handler the handler a request was mapped to
+	 * @return {@code false} if {@code offer} would offer nothing and set nothing
+	 */
+	default boolean offersFor(Object handler) {
+		return true;
+	}
 
 	/**
 	 * Returns the codings to offer ahead of the handler's, most preferred first. May set the

@@ -44,7 +44,9 @@ public final class HandlerCompressionResolver {
 	 */
 	public HandlerCompression resolve(Object handler) {
 		if (handler instanceof HandlerMethod handlerMethod) {
-			return this.resolved.computeIfAbsent(handlerMethod.getMethod(), (method) -> resolve(handlerMethod));
+			HandlerCompression resolved = this.resolved.get(handlerMethod.getMethod());
+			return (resolved != null) ? resolved
+					: this.resolved.computeIfAbsent(handlerMethod.getMethod(), (method) -> resolve(handlerMethod));
 		}
 		return unannotated();
 	}

@@ -90,7 +90,7 @@ public final class RequestDecodingRules {
 			return refuse(bodyDecoders.get(0).coding(),
 					CodingProblem.unsupportedCodingForMultipart(String.join(", ", decoders.codings())));
 		}
-		return new Admission(bodyDecoders, null);
+		return bodyDecoders.isEmpty() ? Admission.AS_SENT : new Admission(bodyDecoders, null);
 	}
 
 	/**
@@ -127,6 +127,9 @@ public final class RequestDecodingRules {
 	 * @param refusal the problem, or {@code null} if the request is admitted
 	 */
 	public record Admission(List<ContentCodec> decoders, @Nullable CodingProblem refusal) {
+
+		/** A request admitted with its body read as it was sent. */
+		public static final Admission AS_SENT = new Admission(List.of(), null);
 
 	}
 

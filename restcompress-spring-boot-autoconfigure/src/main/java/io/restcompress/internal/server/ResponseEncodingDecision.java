@@ -19,6 +19,10 @@ import org.jspecify.annotations.Nullable;
 public record ResponseEncodingDecision(@Nullable ContentCodec codec, @Nullable SkipReason skipReason,
 		boolean varies, CodecStreams.@Nullable Completion feedback) {
 
+	private static final ResponseEncodingDecision[] IDENTITY = identities(false);
+
+	private static final ResponseEncodingDecision[] IDENTITY_VARYING = identities(true);
+
 	/**
 	 * A response encoded with {@code codec}.
 	 * @param codec the selected coding
@@ -45,7 +49,16 @@ public record ResponseEncodingDecision(@Nullable ContentCodec codec, @Nullable S
 	 * @return the decision
 	 */
 	public static ResponseEncodingDecision identity(SkipReason reason, boolean varies) {
-		return new ResponseEncodingDecision(null, reason, varies, null);
+		return (varies ? IDENTITY_VARYING : IDENTITY)[reason.ordinal()];
+	}
+
+	private static ResponseEncodingDecision[] identities(boolean varies) {
+		SkipReason[] reasons = SkipReason.values();
+		ResponseEncodingDecision[] identities = new ResponseEncodingDecision[reasons.length];
+		for (SkipReason reason : reasons) {
+			identities[reason.ordinal()] = new ResponseEncodingDecision(null, reason, varies, null);
+		}
+		return identities;
 	}
 
 	/**

@@ -231,7 +231,7 @@ final class ReactiveCompressionExchange {
 			else {
 				return null;
 			}
-			if (!allowed.allowed() || handler == null) {
+			if (!allowed.allowed() || handler == null || !this.exchangeCodings.offersFor(handler)) {
 				return allowed;
 			}
 			ResponseFields response = ResponseFields.of(exchange.getResponse().getHeaders());
