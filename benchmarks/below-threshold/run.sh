@@ -61,6 +61,15 @@ cpu_ticks() { # port
 	awk '{print $14 + $15}' "/proc/${PID_OF[$1]}/stat"
 }
 
+jit_ticks() { # port: the CPU time of the JIT compiler threads (utime + stime after the name)
+	local task
+	for task in /proc/"${PID_OF[$1]}"/task/*; do
+		case $(cat "$task/comm" 2>/dev/null) in
+		C1\ Compiler* | C2\ Compiler*) sed 's/.*) //' "$task/stat" 2>/dev/null | awk '{print $12 + $13}' ;;
+		esac
+	done | awk '{sum += $1} END {print sum + 0}'
+}
+
 requests() { # file
 	grep -oP '\d+(?= requests in)' "$1"
 }
@@ -84,23 +93,28 @@ done
 	echo "# $(date -u '+%F %T') UTC, jar $JAR (off: $OFF_JAR $OFF_ARGS), $JVMS JVMs per configuration, $ROUNDS rounds of ${SECONDS_PER_ROUND}s per pair"
 	echo "# on: $ON_ARGS; off: $OFF_ARGS"
 	echo "# columns: on-port off-port on-requests off-requests on-cpu-us-per-request off-cpu-us-per-request ratio"
+	echo "#   ratio-without-jit (the same, without the JIT compiler threads' CPU time)"
 } >"$OUT/pairs.txt"
 for on in "${ON[@]}"; do
 	for off in "${OFF[@]}"; do
 		for _ in $(seq "$ROUNDS"); do
 			on0=$(cpu_ticks "$on"); off0=$(cpu_ticks "$off")
+			jit_on0=$(jit_ticks "$on"); jit_off0=$(jit_ticks "$off")
 			taskset -c "$WRK_CPU" wrk -t1 -c8 -d"${SECONDS_PER_ROUND}s" "http://127.0.0.1:$on$PATH_UNDER_TEST" >"$OUT/wrk-on.txt" &
 			load_on=$!
 			taskset -c "$WRK_CPU" wrk -t1 -c8 -d"${SECONDS_PER_ROUND}s" "http://127.0.0.1:$off$PATH_UNDER_TEST" >"$OUT/wrk-off.txt" &
 			wait $load_on $!
 			on1=$(cpu_ticks "$on"); off1=$(cpu_ticks "$off")
+			jit_on1=$(jit_ticks "$on"); jit_off1=$(jit_ticks "$off")
 			python3 - "$on" "$off" "$(requests "$OUT/wrk-on.txt")" "$(requests "$OUT/wrk-off.txt")" \
-				"$((on1 - on0))" "$((off1 - off0))" "$TICKS" >>"$OUT/pairs.txt" <<-'EOF'
+				"$((on1 - on0))" "$((off1 - off0))" "$TICKS" \
+				"$((jit_on1 - jit_on0))" "$((jit_off1 - jit_off0))" >>"$OUT/pairs.txt" <<-'EOF'
 				import sys
-				on, off, n_on, n_off, t_on, t_off, ticks = sys.argv[1:]
+				on, off, n_on, n_off, t_on, t_off, ticks, jit_on, jit_off = sys.argv[1:]
 				us_on = int(t_on) * 1e6 / int(ticks) / int(n_on)
 				us_off = int(t_off) * 1e6 / int(ticks) / int(n_off)
-				print(f"{on} {off} {n_on} {n_off} {us_on:.2f} {us_off:.2f} {us_on / us_off:.4f}")
+				without_jit = (int(t_on) - max(int(jit_on), 0)) / int(n_on) / ((int(t_off) - max(int(jit_off), 0)) / int(n_off))
+				print(f"{on} {off} {n_on} {n_off} {us_on:.2f} {us_off:.2f} {us_on / us_off:.4f} {without_jit:.4f}")
 			EOF
 		done
 	done

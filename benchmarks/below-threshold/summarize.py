@@ -1,6 +1,8 @@
 """Summarises benchmarks/below-threshold/run.sh's pairs: the mean ratio of CPU time per request
 (on / off) over every pair, its spread between JVMs of one configuration, and the median round,
-which a round or two of one JVM running at half or twice its usual speed does not pull."""
+which a round or two of one JVM running at half or twice its usual speed does not pull. Pairs
+that also counted the JIT compiler threads' CPU time get the same figures without it: a server
+still compiling its hot paths spends CPU that the requests of a warm one do not."""
 import statistics
 import sys
 from collections import defaultdict
@@ -8,14 +10,24 @@ from collections import defaultdict
 
 def main(path):
     ratios = defaultdict(list)
+    without_jit = defaultdict(list)
     cpu = {"on": defaultdict(list), "off": defaultdict(list)}
     for line in open(path):
         if line.startswith("#") or not line.strip():
             continue
-        on, off, _, _, us_on, us_off, ratio = line.split()
+        on, off, _, _, us_on, us_off, ratio, *rest = line.split()
         ratios[(on, off)].append(float(ratio))
+        if rest:
+            without_jit[(on, off)].append(float(rest[0]))
         cpu["on"][on].append(float(us_on))
         cpu["off"][off].append(float(us_off))
+    summarize(ratios, cpu)
+    if without_jit:
+        print("without the JIT compiler threads' CPU time:")
+        summarize(without_jit, None)
+
+
+def summarize(ratios, cpu):
     pairs = {key: statistics.mean(values) for key, values in ratios.items()}
     ons = sorted({on for on, _ in pairs})
     offs = sorted({off for _, off in pairs})
@@ -31,6 +43,8 @@ def main(path):
     median = statistics.median(ratio for values in ratios.values() for ratio in values)
     rounds = sum(len(values) for values in ratios.values())
     print(f"median of the {rounds} rounds: {median:.4f} ({100 * (1 - 1 / median):.1f}% of the requests/s)")
+    if cpu is None:
+        return
     for name, group in (("on", ons), ("off", offs)):
         for port in group:
             ratio = rows[ons.index(port)] if name == "on" else columns[offs.index(port)]
