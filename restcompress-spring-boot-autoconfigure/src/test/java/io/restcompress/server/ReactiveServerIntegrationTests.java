@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.zip.GZIPInputStream;
 
 import io.restcompress.codec.LzfCodec;
@@ -267,6 +268,26 @@ class ReactiveServerIntegrationTests extends AbstractServerIntegrationTests {
 			assertThat(readUntil(lines, "\n")).isEqualTo("{\"event\":\"second\"}\n");
 			ReactiveTestApplication.events.tryEmitComplete();
 			assertThat(lines.read()).isEqualTo(-1);
+		}
+	}
+
+	/**
+	 * A client that stops reading makes Reactor Netty take flushed events ahead of the one it
+	 * is writing (up to 32), so the last events and the end of the encoding are taken after the
+	 * stream has completed: they are encoded all the same.
+	 */
+	@Test
+	@Timeout(60)
+	void encodesEveryEventOfAStreamThatEndedWhileTheClientWasNotReading() throws Exception {
+		HttpResponse<InputStream> response = this.http.stream("/sse/40/1000000", "Accept-Encoding", "gzip");
+		assertThat(header(response, "Content-Encoding")).isEqualTo("gzip");
+		Thread.sleep(2000);
+		try (InputStream events = new GZIPInputStream(response.body())) {
+			List<String> read = new String(events.readAllBytes(), StandardCharsets.US_ASCII).lines()
+				.filter((line) -> line.startsWith("data:"))
+				.toList();
+			assertThat(read).hasSize(40);
+			assertThat(read.get(39)).startsWith("data:39:");
 		}
 	}
 

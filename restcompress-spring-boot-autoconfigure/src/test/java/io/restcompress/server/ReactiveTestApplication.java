@@ -1,8 +1,10 @@
 package io.restcompress.server;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.SplittableRandom;
 
 import io.restcompress.LzfCompressed;
 import io.restcompress.NotCompressed;
@@ -146,6 +148,18 @@ class ReactiveTestApplication {
 		@GetMapping(path = "/ndjson", produces = MediaType.APPLICATION_NDJSON_VALUE)
 		Flux<Map<String, String>> ndjson() {
 			return events.asFlux().map((data) -> Map.of("event", data));
+		}
+
+		/**
+		 * Emits {@code count} events of {@code size} characters as fast as the server takes them.
+		 */
+		@GetMapping(path = "/sse/{count}/{size}", produces = MediaType.TEXT_EVENT_STREAM_VALUE)
+		Flux<ServerSentEvent<String>> sseBurst(@PathVariable int count, @PathVariable int size) {
+			SplittableRandom random = new SplittableRandom(11);
+			return Flux.range(0, count)
+				.map((i) -> ServerSentEvent
+					.builder(i + ":" + new String(TestPayloads.hex(random, size), StandardCharsets.US_ASCII))
+					.build());
 		}
 
 		@NotCompressed

@@ -21,8 +21,10 @@ import io.restcompress.internal.server.ResponseFields;
 import io.restcompress.metrics.SkipReason;
 import org.jspecify.annotations.Nullable;
 import org.reactivestreams.Publisher;
+import reactor.core.CoreSubscriber;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
+import reactor.core.publisher.Operators;
 import reactor.core.publisher.SignalType;
 
 import org.springframework.core.io.buffer.DataBuffer;
@@ -152,7 +154,7 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 		}
 		Body encoding = new Body(status);
 		if (isStreaming()) {
-			return encoding.written(super.writeWith(Flux.defer(() -> encoding
+			return encoding.writtenFlushed(super.writeWith(Flux.defer(() -> encoding
 				.encodeFlushed(Flux.from(body).map(Mono::just))
 				.concatMap((chunk) -> chunk))));
 		}
@@ -178,7 +180,8 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 				return recorded(super.writeAndFlushWith(body), new BodyOutcome(this.exchange.recorder()), true);
 			}
 			Body encoding = new Body(status);
-			return encoding.written(super.writeAndFlushWith(Flux.defer(() -> encoding.encodeFlushed(Flux.from(body)))));
+			return encoding
+				.writtenFlushed(super.writeAndFlushWith(Flux.defer(() -> encoding.encodeFlushed(Flux.from(body)))));
 		});
 	}
 
@@ -316,6 +319,8 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 
 		private final List<DataBuffer> held = new ArrayList<>();
 
+		private final List<FlushedGroup> untakenGroups = new ArrayList<>();
+
 		private long heldBytes;
 
 		private boolean undecided = true;
@@ -344,13 +349,21 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 				if (this.undecided) {
 					decide(-1);
 				}
-				return Flux.from(chunk)
-					.concatMapIterable(this::accept)
-					.concatWith(Flux.defer(() -> emit(this::flush)));
+				return group(chunk);
 			})
 				.concatWith(Flux.defer(this::end))
-				.doFinally(this::ended)
+				.doOnCancel(() -> cancelled(outcome(), () -> "the server cancelled the body"))
 				.doOnDiscard(DataBuffer.class, DataBufferUtils::release);
+		}
+
+		/**
+		 * Records how a flushed body ended once the server is done writing it, and only then
+		 * releases the encoder: the server may take groups ahead of the one it writes (Reactor
+		 * Netty takes up to 32), so the last ones, the encoder's end among them, may be
+		 * encoded after the body's publisher has completed.
+		 */
+		Mono<Void> writtenFlushed(Mono<Void> write) {
+			return written(write).doFinally((signal) -> release());
 		}
 
 		/**
@@ -512,13 +525,68 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 			}
 		}
 
-		synchronized void release() {
-			this.released = true;
-			this.held.forEach(DataBufferUtils::release);
-			this.held.clear();
-			if (this.encoder != null) {
-				this.encoder.close();
+		void release() {
+			List<Publisher<? extends DataBuffer>> unread;
+			synchronized (this) {
+				this.released = true;
+				this.held.forEach(DataBufferUtils::release);
+				this.held.clear();
+				if (this.encoder != null) {
+					this.encoder.close();
+				}
+				unread = new ArrayList<>(this.untakenGroups.size());
+				for (FlushedGroup group : this.untakenGroups) {
+					group.taken = true;
+					unread.add(group.chunk);
+				}
+				this.untakenGroups.clear();
 			}
+			unread.forEach((chunk) -> Flux.from(chunk).subscribe(DataBufferUtils::release, (ex) -> {
+			}));
+		}
+
+		private synchronized FlushedGroup group(Publisher<? extends DataBuffer> chunk) {
+			FlushedGroup group = new FlushedGroup(chunk);
+			this.untakenGroups.add(group);
+			return group;
+		}
+
+		private synchronized boolean claim(FlushedGroup group) {
+			if (group.taken) {
+				return false;
+			}
+			group.taken = true;
+			this.untakenGroups.remove(group);
+			return true;
+		}
+
+		/**
+		 * One flushed part of the body, encoded when the server takes it. The server may take
+		 * groups ahead of the one it writes and drop those it holds when the client goes away:
+		 * the buffers of a group it never took are released with the body.
+		 */
+		private final class FlushedGroup extends Flux<DataBuffer> {
+
+			private final Publisher<? extends DataBuffer> chunk;
+
+			private boolean taken;
+
+			FlushedGroup(Publisher<? extends DataBuffer> chunk) {
+				this.chunk = chunk;
+			}
+
+			@Override
+			public void subscribe(CoreSubscriber<? super DataBuffer> actual) {
+				if (!claim(this)) {
+					Operators.complete(actual);
+					return;
+				}
+				Flux.from(this.chunk)
+					.concatMapIterable(Body.this::accept)
+					.concatWith(Flux.defer(() -> emit(Body.this::flush)))
+					.subscribe(actual);
+			}
+
 		}
 
 	}

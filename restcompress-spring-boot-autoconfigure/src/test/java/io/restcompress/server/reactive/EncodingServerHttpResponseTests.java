@@ -1,10 +1,19 @@
 package io.restcompress.server.reactive;
 
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
+import java.util.zip.GZIPInputStream;
 
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.buffer.UnpooledByteBufAllocator;
 import io.restcompress.codec.ContentCodecs;
 import io.restcompress.codec.GzipCodec;
 import io.restcompress.internal.server.ExchangeCodings;
@@ -18,6 +27,7 @@ import io.restcompress.metrics.SkipReason;
 import io.restcompress.server.CompressionMode;
 import io.restcompress.server.ServerCompressionSettings;
 import org.junit.jupiter.api.Test;
+import org.reactivestreams.Publisher;
 import reactor.core.Disposable;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -25,6 +35,8 @@ import reactor.core.publisher.Sinks;
 
 import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.core.io.buffer.DataBufferUtils;
+import org.springframework.core.io.buffer.NettyDataBuffer;
+import org.springframework.core.io.buffer.NettyDataBufferFactory;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
@@ -137,6 +149,51 @@ class EncodingServerHttpResponseTests {
 		assertThat(this.encoded).isEmpty();
 	}
 
+	/**
+	 * Reactor Netty takes up to 32 flushed groups ahead of the one it is writing, so the last
+	 * group may be taken after the body's publisher has completed: each group, the encoder's
+	 * end included, must still be encoded then.
+	 */
+	@Test
+	void encodesFlushedGroupsTakenAfterTheBodyCompleted() throws IOException {
+		GroupPrefetchingResponse server = new GroupPrefetchingResponse(Long.MAX_VALUE);
+		this.wrapped = server;
+		EncodingServerHttpResponse response = response(MockServerHttpRequest.get("/events")
+			.header(HttpHeaders.ACCEPT_ENCODING, "gzip"), 0);
+		response.getHeaders().setContentType(MediaType.TEXT_EVENT_STREAM);
+		StringBuilder events = new StringBuilder();
+		response.writeAndFlushWith(Flux.range(0, 16).map((i) -> {
+			String event = "data: " + i + "\n\n";
+			events.append(event);
+			return Flux.just(response.bufferFactory().wrap(event.getBytes(StandardCharsets.US_ASCII)));
+		})).block();
+		try (InputStream decoded = new GZIPInputStream(new ByteArrayInputStream(server.written.toByteArray()))) {
+			assertThat(new String(decoded.readAllBytes(), StandardCharsets.US_ASCII)).isEqualTo(events.toString());
+		}
+	}
+
+	/**
+	 * A flushed group that Reactor Netty took ahead and still holds when the client goes away is
+	 * never read: what it holds is released without it.
+	 */
+	@Test
+	void releasesTheBuffersOfFlushedGroupsQueuedWhenTheServerCancels() {
+		GroupPrefetchingResponse server = new GroupPrefetchingResponse(1);
+		this.wrapped = server;
+		EncodingServerHttpResponse response = response(MockServerHttpRequest.get("/events")
+			.header(HttpHeaders.ACCEPT_ENCODING, "gzip"), 0);
+		response.getHeaders().setContentType(MediaType.TEXT_EVENT_STREAM);
+		NettyDataBufferFactory factory = new NettyDataBufferFactory(UnpooledByteBufAllocator.DEFAULT);
+		List<ByteBuf> events = new ArrayList<>();
+		response.writeAndFlushWith(Flux.range(0, 16).map((i) -> {
+			NettyDataBuffer event = factory.wrap(Unpooled.wrappedBuffer(("data: " + i + "\n\n").getBytes()));
+			events.add(event.getNativeBuffer());
+			return Flux.just(event);
+		})).block();
+		assertThat(server.groupsDiscarded).isPositive();
+		assertThat(events).hasSize(16).allSatisfy((event) -> assertThat(event.refCnt()).isZero());
+	}
+
 	private static DataBuffer buffer(EncodingServerHttpResponse response, int size) {
 		return response.bufferFactory().wrap("x".repeat(size).getBytes(StandardCharsets.US_ASCII));
 	}
@@ -211,10 +268,44 @@ class EncodingServerHttpResponseTests {
 	}
 
 	/**
+	 * A response that writes flushed groups as Reactor Netty's {@code sendGroups} does, taking up
+	 * to 32 groups ahead while it writes one (later, as a network write completes), and cancels
+	 * after a number of buffers, as a client that goes away makes it.
+	 */
+	static final class GroupPrefetchingResponse extends CommitActionCountingResponse {
+
+		private final long buffersWritten;
+
+		private final ByteArrayOutputStream written = new ByteArrayOutputStream();
+
+		private int groupsDiscarded;
+
+		GroupPrefetchingResponse(long buffersWritten) {
+			this.buffersWritten = buffersWritten;
+		}
+
+		@Override
+		protected Mono<Void> writeAndFlushWithInternal(Publisher<? extends Publisher<? extends DataBuffer>> body) {
+			return Flux.from(body)
+				.concatMap((group) -> Flux.from(group).delaySubscription(Duration.ofMillis(1)), 32)
+				.doOnDiscard(Publisher.class, (group) -> this.groupsDiscarded++)
+				.take(this.buffersWritten)
+				.doOnNext((buffer) -> {
+					byte[] bytes = new byte[buffer.readableByteCount()];
+					buffer.read(bytes);
+					this.written.writeBytes(bytes);
+					DataBufferUtils.release(buffer);
+				})
+				.then();
+		}
+
+	}
+
+	/**
 	 * A response that counts the actions registered to run when it is committed: each one makes
 	 * WebFlux assemble and subscribe a chain of operators at every commit.
 	 */
-	static final class CommitActionCountingResponse extends MockServerHttpResponse {
+	static class CommitActionCountingResponse extends MockServerHttpResponse {
 
 		private int commitActions;
 
