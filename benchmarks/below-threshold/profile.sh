@@ -27,6 +27,8 @@ PROFILER_VERSION=4.2
 PROFILER_DIR=${PROFILER_DIR:-$HOME/.cache/restcompress/async-profiler-$PROFILER_VERSION}
 LIBRARY=$PROFILER_DIR/linux-x64/libasyncProfiler.so
 
+# shellcheck source=benchmarks/below-threshold/servers.sh
+. "$ROOT/benchmarks/below-threshold/servers.sh"
 command -v wrk >/dev/null || { echo "wrk is needed (apt-get install wrk)" >&2; exit 1; }
 if [ ! -f "$LIBRARY" ]; then
 	mkdir -p "$PROFILER_DIR"
@@ -45,12 +47,7 @@ start() { # name jar port args...
 	taskset -c 1 java -XX:+UnlockDiagnosticVMOptions -XX:+DebugNonSafepoints -jar "$jar" \
 		--server.port="$port" "$@" >"$OUT/server-$name.log" 2>&1 &
 	PID_OF[$name]=$!
-	for _ in $(seq 120); do
-		curl -fs -o /dev/null "http://127.0.0.1:$port$PATH_UNDER_TEST" && return
-		sleep 1
-	done
-	echo "server $name did not start, see $OUT/server-$name.log" >&2
-	exit 1
+	await_server "$port" "$OUT/server-$name.log"
 }
 
 profiler() { # name options

@@ -34,6 +34,8 @@ WRK_CPU=${WRK_CPU:-0}
 PATH_UNDER_TEST=${PATH_UNDER_TEST:-/api/ping}
 TICKS=$(getconf CLK_TCK)
 
+# shellcheck source=benchmarks/below-threshold/servers.sh
+. "$ROOT/benchmarks/below-threshold/servers.sh"
 command -v wrk >/dev/null || { echo "wrk is needed (apt-get install wrk)" >&2; exit 1; }
 for jar in "$JAR" "$OFF_JAR"; do
 	[ -f "$jar" ] || { echo "no jar at $jar: run ./mvnw -pl sample-app -am package -DskipTests" >&2; exit 1; }
@@ -49,12 +51,7 @@ start() { # jar port args...
 	# shellcheck disable=SC2086
 	taskset -c "$SERVER_CPU" java -jar "$jar" --server.port="$port" "$@" >"$OUT/server-$port.log" 2>&1 &
 	PID_OF[$port]=$!
-	for _ in $(seq 120); do
-		curl -fs -o /dev/null "http://127.0.0.1:$port$PATH_UNDER_TEST" && return
-		sleep 1
-	done
-	echo "server on $port did not start, see $OUT/server-$port.log" >&2
-	exit 1
+	await_server "$port" "$OUT/server-$port.log"
 }
 
 cpu_ticks() { # port
