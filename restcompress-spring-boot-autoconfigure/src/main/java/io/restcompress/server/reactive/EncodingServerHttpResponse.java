@@ -358,12 +358,12 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 
 		/**
 		 * Records how a flushed body ended once the server is done writing it, and only then
-		 * releases the encoder: the server may take groups ahead of the one it writes (Reactor
-		 * Netty takes up to 32), so the last ones, the encoder's end among them, may be
-		 * encoded after the body's publisher has completed.
+		 * releases the encoder, before the end is passed on: the server may take groups ahead
+		 * of the one it writes (Reactor Netty takes up to 32), so the last ones, the encoder's
+		 * end among them, may be encoded after the body's publisher has completed.
 		 */
 		Mono<Void> writtenFlushed(Mono<Void> write) {
-			return written(write).doFinally((signal) -> release());
+			return written(write).doOnTerminate(this::release).doOnCancel(this::release);
 		}
 
 		/**

@@ -2,12 +2,12 @@ package io.restcompress.server.reactive;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
-import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import java.util.zip.GZIPInputStream;
 
@@ -155,18 +155,20 @@ class EncodingServerHttpResponseTests {
 	 * end included, must still be encoded then.
 	 */
 	@Test
-	void encodesFlushedGroupsTakenAfterTheBodyCompleted() throws IOException {
+	void encodesFlushedGroupsTakenAfterTheBodyCompleted() throws Exception {
 		GroupPrefetchingResponse server = new GroupPrefetchingResponse(Long.MAX_VALUE);
 		this.wrapped = server;
 		EncodingServerHttpResponse response = response(MockServerHttpRequest.get("/events")
 			.header(HttpHeaders.ACCEPT_ENCODING, "gzip"), 0);
 		response.getHeaders().setContentType(MediaType.TEXT_EVENT_STREAM);
 		StringBuilder events = new StringBuilder();
-		response.writeAndFlushWith(Flux.range(0, 16).map((i) -> {
+		CompletableFuture<Void> writing = response.writeAndFlushWith(Flux.range(0, 16).map((i) -> {
 			String event = "data: " + i + "\n\n";
 			events.append(event);
 			return Flux.just(response.bufferFactory().wrap(event.getBytes(StandardCharsets.US_ASCII)));
-		})).block();
+		})).toFuture();
+		server.writeFirstGroup();
+		writing.get(10, TimeUnit.SECONDS);
 		try (InputStream decoded = new GZIPInputStream(new ByteArrayInputStream(server.written.toByteArray()))) {
 			assertThat(new String(decoded.readAllBytes(), StandardCharsets.US_ASCII)).isEqualTo(events.toString());
 		}
@@ -177,7 +179,7 @@ class EncodingServerHttpResponseTests {
 	 * never read: what it holds is released without it.
 	 */
 	@Test
-	void releasesTheBuffersOfFlushedGroupsQueuedWhenTheServerCancels() {
+	void releasesTheBuffersOfFlushedGroupsQueuedWhenTheServerCancels() throws Exception {
 		GroupPrefetchingResponse server = new GroupPrefetchingResponse(1);
 		this.wrapped = server;
 		EncodingServerHttpResponse response = response(MockServerHttpRequest.get("/events")
@@ -185,11 +187,13 @@ class EncodingServerHttpResponseTests {
 		response.getHeaders().setContentType(MediaType.TEXT_EVENT_STREAM);
 		NettyDataBufferFactory factory = new NettyDataBufferFactory(UnpooledByteBufAllocator.DEFAULT);
 		List<ByteBuf> events = new ArrayList<>();
-		response.writeAndFlushWith(Flux.range(0, 16).map((i) -> {
+		CompletableFuture<Void> writing = response.writeAndFlushWith(Flux.range(0, 16).map((i) -> {
 			NettyDataBuffer event = factory.wrap(Unpooled.wrappedBuffer(("data: " + i + "\n\n").getBytes()));
 			events.add(event.getNativeBuffer());
 			return Flux.just(event);
-		})).block();
+		})).toFuture();
+		server.writeFirstGroup();
+		writing.get(10, TimeUnit.SECONDS);
 		assertThat(server.groupsDiscarded).isPositive();
 		assertThat(events).hasSize(16).allSatisfy((event) -> assertThat(event.refCnt()).isZero());
 	}
@@ -269,8 +273,8 @@ class EncodingServerHttpResponseTests {
 
 	/**
 	 * A response that writes flushed groups as Reactor Netty's {@code sendGroups} does, taking up
-	 * to 32 groups ahead while it writes one (later, as a network write completes), and cancels
-	 * after a number of buffers, as a client that goes away makes it.
+	 * to 32 groups ahead while a network write is in progress, and cancels after a number of
+	 * buffers, as a client that goes away makes it.
 	 */
 	static final class GroupPrefetchingResponse extends CommitActionCountingResponse {
 
@@ -278,16 +282,26 @@ class EncodingServerHttpResponseTests {
 
 		private final ByteArrayOutputStream written = new ByteArrayOutputStream();
 
+		private final Sinks.Empty<Void> firstWriteDone = Sinks.empty();
+
 		private int groupsDiscarded;
 
 		GroupPrefetchingResponse(long buffersWritten) {
 			this.buffersWritten = buffersWritten;
 		}
 
+		/**
+		 * Lets the groups through, as the network write before them completes: until then
+		 * they are only taken ahead.
+		 */
+		void writeFirstGroup() {
+			this.firstWriteDone.tryEmitEmpty();
+		}
+
 		@Override
 		protected Mono<Void> writeAndFlushWithInternal(Publisher<? extends Publisher<? extends DataBuffer>> body) {
 			return Flux.from(body)
-				.concatMap((group) -> Flux.from(group).delaySubscription(Duration.ofMillis(1)), 32)
+				.concatMap((group) -> this.firstWriteDone.asMono().thenMany(group), 32)
 				.doOnDiscard(Publisher.class, (group) -> this.groupsDiscarded++)
 				.take(this.buffersWritten)
 				.doOnNext((buffer) -> {
