@@ -534,11 +534,9 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 				if (this.encoder != null) {
 					this.encoder.close();
 				}
-				unread = new ArrayList<>(this.untakenGroups.size());
-				for (FlushedGroup group : this.untakenGroups) {
-					group.taken = true;
-					unread.add(group.chunk);
-				}
+				unread = this.untakenGroups.stream()
+					.<Publisher<? extends DataBuffer>>map((group) -> group.chunk)
+					.toList();
 				this.untakenGroups.clear();
 			}
 			unread.forEach((chunk) -> Flux.from(chunk).subscribe(DataBufferUtils::release, (ex) -> {
@@ -552,12 +550,7 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 		}
 
 		private synchronized boolean claim(FlushedGroup group) {
-			if (group.taken) {
-				return false;
-			}
-			group.taken = true;
-			this.untakenGroups.remove(group);
-			return true;
+			return this.untakenGroups.remove(group);
 		}
 
 		/**
@@ -568,8 +561,6 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 		private final class FlushedGroup extends Flux<DataBuffer> {
 
 			private final Publisher<? extends DataBuffer> chunk;
-
-			private boolean taken;
 
 			FlushedGroup(Publisher<? extends DataBuffer> chunk) {
 				this.chunk = chunk;

@@ -9,6 +9,7 @@ import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.channel.socket.ChannelInputShutdownEvent;
 import io.netty.handler.codec.DecoderResult;
 import io.netty.handler.codec.PrematureChannelClosureException;
+import io.netty.handler.codec.http.DefaultFullHttpRequest;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.DefaultHttpContent;
 import io.netty.handler.codec.http.DefaultHttpRequest;
@@ -155,10 +156,7 @@ class Http1ResponsesInFlightTests {
 	@Test
 	void finishesTheResponseInFlightBeforeClosingWhenAPipelinedRequestWasInvalid() {
 		request("/a", true);
-		io.netty.handler.codec.http.FullHttpRequest invalid = new io.netty.handler.codec.http.DefaultFullHttpRequest(
-				HttpVersion.HTTP_1_0, HttpMethod.GET, "/bad-request");
-		invalid.setDecoderResult(io.netty.handler.codec.DecoderResult.failure(new IllegalArgumentException("header")));
-		this.channel.writeInbound(invalid);
+		invalid(new DefaultFullHttpRequest(HttpVersion.HTTP_1_0, HttpMethod.GET, "/bad-request"));
 		endInput();
 		assertThat(this.channel.isOpen()).isTrue();
 		respond();
@@ -172,9 +170,7 @@ class Http1ResponsesInFlightTests {
 	void finishesTheResponseInFlightBeforeClosingWhenAPipelinedRequestHadAnInvalidHeader() {
 		request("/a", true);
 		// As Netty's decoder passes on a request whose headers it could not decode: nothing follows it
-		HttpRequest invalid = new DefaultHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.GET, "/b");
-		invalid.setDecoderResult(io.netty.handler.codec.DecoderResult.failure(new IllegalArgumentException("header")));
-		this.channel.writeInbound(invalid);
+		invalid(new DefaultHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.GET, "/b"));
 		endInput();
 		assertThat(this.channel.isOpen()).isTrue();
 		respond();
@@ -207,6 +203,14 @@ class Http1ResponsesInFlightTests {
 		}
 		this.channel.writeInbound(request);
 		this.channel.writeInbound(LastHttpContent.EMPTY_LAST_CONTENT);
+	}
+
+	/**
+	 * Passes on a request as Netty's decoder passes on one it found invalid.
+	 */
+	private void invalid(HttpRequest request) {
+		request.setDecoderResult(DecoderResult.failure(new IllegalArgumentException("header")));
+		this.channel.writeInbound(request);
 	}
 
 	private void respond() {

@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import java.util.zip.GZIPInputStream;
 
 import io.netty.buffer.ByteBuf;
@@ -157,20 +159,10 @@ class EncodingServerHttpResponseTests {
 	@Test
 	void encodesFlushedGroupsTakenAfterTheBodyCompleted() throws Exception {
 		GroupPrefetchingResponse server = new GroupPrefetchingResponse(Long.MAX_VALUE);
-		this.wrapped = server;
-		EncodingServerHttpResponse response = response(MockServerHttpRequest.get("/events")
-			.header(HttpHeaders.ACCEPT_ENCODING, "gzip"), 0);
-		response.getHeaders().setContentType(MediaType.TEXT_EVENT_STREAM);
-		StringBuilder events = new StringBuilder();
-		CompletableFuture<Void> writing = response.writeAndFlushWith(Flux.range(0, 16).map((i) -> {
-			String event = "data: " + i + "\n\n";
-			events.append(event);
-			return Flux.just(response.bufferFactory().wrap(event.getBytes(StandardCharsets.US_ASCII)));
-		})).toFuture();
-		server.writeFirstGroup();
-		writing.get(10, TimeUnit.SECONDS);
+		writeEvents(server);
 		try (InputStream decoded = new GZIPInputStream(new ByteArrayInputStream(server.written.toByteArray()))) {
-			assertThat(new String(decoded.readAllBytes(), StandardCharsets.US_ASCII)).isEqualTo(events.toString());
+			assertThat(new String(decoded.readAllBytes(), StandardCharsets.US_ASCII)).isEqualTo(
+					IntStream.range(0, 16).mapToObj(EncodingServerHttpResponseTests::event).collect(Collectors.joining()));
 		}
 	}
 
@@ -181,6 +173,17 @@ class EncodingServerHttpResponseTests {
 	@Test
 	void releasesTheBuffersOfFlushedGroupsQueuedWhenTheServerCancels() throws Exception {
 		GroupPrefetchingResponse server = new GroupPrefetchingResponse(1);
+		List<ByteBuf> events = writeEvents(server);
+		assertThat(server.groupsDiscarded).isPositive();
+		assertThat(events).hasSize(16).allSatisfy((event) -> assertThat(event.refCnt()).isZero());
+	}
+
+	/**
+	 * Writes 16 events of a stream through a response that is encoded with gzip and wraps
+	 * {@code server}, once the server's first network write completes.
+	 * @return the events' buffers
+	 */
+	private List<ByteBuf> writeEvents(GroupPrefetchingResponse server) throws Exception {
 		this.wrapped = server;
 		EncodingServerHttpResponse response = response(MockServerHttpRequest.get("/events")
 			.header(HttpHeaders.ACCEPT_ENCODING, "gzip"), 0);
@@ -188,14 +191,17 @@ class EncodingServerHttpResponseTests {
 		NettyDataBufferFactory factory = new NettyDataBufferFactory(UnpooledByteBufAllocator.DEFAULT);
 		List<ByteBuf> events = new ArrayList<>();
 		CompletableFuture<Void> writing = response.writeAndFlushWith(Flux.range(0, 16).map((i) -> {
-			NettyDataBuffer event = factory.wrap(Unpooled.wrappedBuffer(("data: " + i + "\n\n").getBytes()));
+			NettyDataBuffer event = factory.wrap(Unpooled.wrappedBuffer(event(i).getBytes(StandardCharsets.US_ASCII)));
 			events.add(event.getNativeBuffer());
 			return Flux.just(event);
 		})).toFuture();
 		server.writeFirstGroup();
 		writing.get(10, TimeUnit.SECONDS);
-		assertThat(server.groupsDiscarded).isPositive();
-		assertThat(events).hasSize(16).allSatisfy((event) -> assertThat(event.refCnt()).isZero());
+		return events;
+	}
+
+	private static String event(int index) {
+		return "data: " + index + "\n\n";
 	}
 
 	private static DataBuffer buffer(EncodingServerHttpResponse response, int size) {
