@@ -22,6 +22,7 @@ import io.restcompress.codec.ContentCodec;
 import io.restcompress.codec.ContentDecoding;
 import io.restcompress.codec.ContentDecodingException;
 import io.restcompress.codec.ContentTooLargeException;
+import io.restcompress.internal.server.ContainerReadFailures;
 
 import org.jspecify.annotations.Nullable;
 

@@ -131,6 +131,14 @@ abstract class AbstractServerIntegrationTests {
 	/**
 	 * The sum of the server's counters of a name with the given tags.
 	 */
+	/**
+	 * The request bodies the server refused in a coding, for a reason.
+	 */
+	static double requestRejections(MeterRegistry registry, String coding, String reason) {
+		return serverCount(registry, "restcompress.rejected", "direction", "request", "coding", coding, "reason",
+				reason);
+	}
+
 	static double serverCount(MeterRegistry registry, String name, String... tags) {
 		return registry.find(name)
 			.tags("side", "server")

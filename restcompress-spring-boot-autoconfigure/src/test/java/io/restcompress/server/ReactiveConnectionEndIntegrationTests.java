@@ -11,11 +11,13 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
 
@@ -35,6 +37,9 @@ class ReactiveConnectionEndIntegrationTests extends AbstractServerIntegrationTes
 	private static final int SIZE = 200_000;
 
 	private static final Duration HANG_GUARD = Duration.ofSeconds(20);
+
+	@Autowired
+	private MeterRegistry registry;
 
 	@ParameterizedTest
 	@CsvSource({ "/known-length/" + SIZE + ", gzip", "/known-length/" + SIZE + ", identity",
@@ -83,12 +88,32 @@ class ReactiveConnectionEndIntegrationTests extends AbstractServerIntegrationTes
 		}
 	}
 
-	@Test
-	void endsAConnectionHalfClosedInTheMiddleOfARequestBody() throws IOException {
-		try (Socket socket = stalledUpload("/echo", "gzip", 100, HANG_GUARD)) {
+	@ParameterizedTest
+	@ValueSource(strings = { "gzip", "lzf", "zstd" })
+	void answersAnEncodedBodyThatEndsBeforeItsDeclaredLengthWith400NamingTheCodingAndCloses(String coding)
+			throws IOException {
+		double corrupt = requestRejections(this.registry, coding, "corrupt");
+		try (Socket socket = stalledUpload("/echo", coding, 100, HANG_GUARD)) {
 			socket.shutdownOutput();
-			// Whatever was answered, the connection ends rather than waiting for the rest
-			socket.getInputStream().readAllBytes();
+			List<Response> responses = parse(socket.getInputStream().readAllBytes());
+			assertThat(responses).hasSize(1);
+			assertThat(responses.get(0).status()).isEqualTo(400);
+			assertThat(responses.get(0).head()).contains("content-type: application/problem+json", "connection: close");
+			assertThat(new String(responses.get(0).body(), StandardCharsets.UTF_8))
+				.contains("\"status\":400", "\"coding\":\"" + coding + "\"", "ended before its declared length");
+		}
+		awaitIncrease(() -> requestRejections(this.registry, coding, "corrupt"), corrupt);
+	}
+
+	@Test
+	void endsAConnectionHalfClosedInTheMiddleOfABodyAsSent() throws IOException {
+		try (Socket socket = connect()) {
+			socket.getOutputStream()
+				.write(concat(("POST /echo HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+						+ "Content-Length: 1000\r\n\r\n")
+					.getBytes(StandardCharsets.US_ASCII), new byte[100]));
+			socket.shutdownOutput();
+			assertThat(parse(socket.getInputStream().readAllBytes())).isEmpty();
 		}
 	}
 

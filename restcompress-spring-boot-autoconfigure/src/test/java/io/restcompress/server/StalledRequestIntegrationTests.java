@@ -69,7 +69,7 @@ class StalledRequestIntegrationTests extends AbstractServerIntegrationTests {
 	@CsvSource({ "/plain/echo, gzip", "/echo, lzf" })
 	void answersABodyThatEndsBeforeItsDeclaredLengthWith400NamingTheCoding(String path, String coding)
 			throws IOException {
-		double corrupt = rejections(coding, "corrupt");
+		double corrupt = requestRejections(this.registry, coding, "corrupt");
 		try (Socket ended = stalledUpload(path, coding, SENT_BEFORE_STALL, HANG_GUARD)) {
 			ended.shutdownOutput();
 			String response = readResponse(ended.getInputStream());
@@ -77,7 +77,7 @@ class StalledRequestIntegrationTests extends AbstractServerIntegrationTests {
 				.containsIgnoringCase("content-type: application/problem+json")
 				.contains("\"status\":400", "\"coding\":\"" + coding + "\"", "ended before its declared length");
 		}
-		awaitIncrease(() -> rejections(coding, "corrupt"), corrupt);
+		awaitIncrease(() -> requestRejections(this.registry, coding, "corrupt"), corrupt);
 	}
 
 	/**
@@ -113,12 +113,7 @@ class StalledRequestIntegrationTests extends AbstractServerIntegrationTests {
 	}
 
 	private double timeouts(String coding) {
-		return rejections(coding, "timeout");
-	}
-
-	private double rejections(String coding, String reason) {
-		return serverCount(this.registry, "restcompress.rejected", "direction", "request", "coding", coding, "reason",
-				reason);
+		return requestRejections(this.registry, coding, "timeout");
 	}
 
 	@TestConfiguration(proxyBeanMethods = false)

@@ -1,5 +1,6 @@
 package io.restcompress.internal.reactive;
 
+import java.io.EOFException;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.concurrent.ScheduledFuture;
@@ -11,6 +12,7 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.ChannelPromise;
 import io.netty.channel.socket.ChannelInputShutdownEvent;
+import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpResponseStatus;
@@ -20,6 +22,7 @@ import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.handler.codec.http2.CleartextHttp2ServerUpgradeHandler;
 import io.netty.util.ReferenceCountUtil;
+import io.restcompress.codec.ContentDecoding;
 import org.jspecify.annotations.Nullable;
 import reactor.netty.NettyPipeline;
 
@@ -35,6 +38,11 @@ import reactor.netty.NettyPipeline;
  * handler closes it once the responses to every request read are written, or at once when no
  * response is in flight or a request was cut short; and, so that a peer that went away cannot
  * keep a connection open, when nothing was written for a while after the input ended.</li>
+ * <li>When the input ends in the middle of an encoded request body (one whose
+ * {@code Content-Encoding} names a coding), the application's read of the body fails with an
+ * {@link EOFException}, as a servlet container reports it, instead: restcompress's decoding
+ * answers it with its {@code 400} problem naming the coding, and the connection closes after that
+ * answer.</li>
  * <li>When a pipelined request asking to close ({@code Connection: close}) is read while a
  * response is in flight, Reactor Netty's {@code HttpTrafficHandler} applies it to the response in
  * flight, closes the connection after it and drops the request. This handler holds such a
@@ -58,6 +66,9 @@ public final class Http1ResponsesInFlight extends ChannelDuplexHandler {
 
 	/** A request was read whose end was not read yet. */
 	private boolean requestOpen;
+
+	/** The last request read names a content coding for its body. */
+	private boolean requestEncoded;
 
 	/** A request was cut short (the decoder ended it with a failure). */
 	private boolean requestBroken;
@@ -107,6 +118,7 @@ public final class Http1ResponsesInFlight extends ChannelDuplexHandler {
 			// A request the decoder found invalid is all there is of it (nothing follows), and is
 			// answered (400) in its turn
 			this.requestOpen = !request.decoderResult().isFailure();
+			this.requestEncoded = ContentDecoding.isEncoded(request.headers().getAll(HttpHeaderNames.CONTENT_ENCODING));
 		}
 		if (msg instanceof LastHttpContent last) {
 			this.requestOpen = false;
@@ -216,8 +228,8 @@ public final class Http1ResponsesInFlight extends ChannelDuplexHandler {
 		if (evt instanceof ChannelInputShutdownEvent) {
 			this.inputShutdown = true;
 			this.lastWrite = ctx.executor().ticker().nanoTime();
-			if (ctx.pipeline().get(NettyPipeline.HttpTrafficHandler) == null || this.requestOpen
-					|| this.requestBroken) {
+			if (ctx.pipeline().get(NettyPipeline.HttpTrafficHandler) == null || this.requestBroken
+					|| (this.requestOpen && !endsEncodedBodyEarly(ctx))) {
 				// Not HTTP/1.1 any more, or a request was cut short: as Netty would have done
 				ctx.close();
 			}
@@ -230,6 +242,19 @@ public final class Http1ResponsesInFlight extends ChannelDuplexHandler {
 			leave(ctx);
 		}
 		super.userEventTriggered(ctx, evt);
+	}
+
+	/**
+	 * Fails the read of an encoded request body that the end of the input cut short, when it is
+	 * the body of the only request in flight, which its application is answering.
+	 */
+	private boolean endsEncodedBodyEarly(ChannelHandlerContext ctx) {
+		if (!this.requestEncoded || this.inFlight != 1 || this.held != null) {
+			return false;
+		}
+		this.requestOpen = false;
+		ctx.fireExceptionCaught(new EOFException("The connection's input ended before the end of the request body"));
+		return true;
 	}
 
 	private boolean closeIfDone(ChannelHandlerContext ctx) {

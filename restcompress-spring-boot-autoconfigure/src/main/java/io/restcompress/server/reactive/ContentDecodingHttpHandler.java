@@ -9,6 +9,7 @@ import io.restcompress.codec.ContentDecoding;
 import io.restcompress.internal.RecordingDecodingListener;
 import io.restcompress.internal.reactive.ReactiveBodyDecoder;
 import io.restcompress.internal.server.CodingProblem;
+import io.restcompress.internal.server.ContainerReadFailures;
 import io.restcompress.internal.server.EntityTags;
 import io.restcompress.internal.server.RequestDecodingRules;
 import io.restcompress.internal.server.ResponseFields;
@@ -34,8 +35,9 @@ import org.springframework.http.server.reactive.ServerHttpResponse;
  * suffixes of the entity tags the server sent. Answers 415 with {@code Accept-Encoding} (RFC
  * 7694) for codings it cannot decode and advertises the ones it can on every response. The
  * decoders run on the decoder executor, never on an event loop; a body that fails to decode,
- * or stops arriving for longer than the idle timeout, fails the read with a
- * {@code ContentDecodingException}, which {@link ContentCodingWebFilter} answers.
+ * stops arriving for longer than the idle timeout, or ends before its declared length, fails
+ * the read with a {@code ContentDecodingException}, which {@link ContentCodingWebFilter}
+ * answers.
  */
 public final class ContentDecodingHttpHandler implements HttpHandler {
 
@@ -128,7 +130,8 @@ public final class ContentDecodingHttpHandler implements HttpHandler {
 		RecordingDecodingListener listener = new RecordingDecodingListener(this.recorder, Side.SERVER,
 				Direction.REQUEST);
 		return this.decoder.decode(body, afterDemand, whileStarved, coding,
-				(encoded) -> ContentDecoding.open(encoded, decoders, this.settings.maxDecodedRequestSize(), listener));
+				(encoded) -> ContentDecoding.open(new ContainerReadFailures(encoded, coding), decoders,
+						this.settings.maxDecodedRequestSize(), listener));
 	}
 
 	/**

@@ -1,5 +1,6 @@
 package io.restcompress.internal.reactive;
 
+import java.io.EOFException;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
@@ -23,9 +24,12 @@ import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import reactor.netty.NettyPipeline;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
  * Tests for {@link Http1ResponsesInFlight}, on an embedded channel standing for an HTTP/1.1
@@ -87,13 +91,40 @@ class Http1ResponsesInFlightTests {
 		assertThat(this.channel.isOpen()).isFalse();
 	}
 
-	@Test
-	void closesAtOnceWhenTheInputEndsInTheMiddleOfARequest() {
-		HttpRequest request = new DefaultHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.POST, "/a");
-		request.headers().set(HttpHeaderNames.CONTENT_LENGTH, 100);
-		this.channel.writeInbound(request);
-		this.channel.writeInbound(new DefaultHttpContent(Unpooled.wrappedBuffer(new byte[10])));
+	@ParameterizedTest
+	@ValueSource(strings = { "", "identity" })
+	void closesAtOnceWhenTheInputEndsInTheMiddleOfABodyAsSent(String contentEncoding) {
+		beginUpload("/a", contentEncoding);
 		endInput();
+		assertThat(this.channel.isOpen()).isFalse();
+	}
+
+	@Test
+	void failsTheReadOfAnEncodedBodyThatTheEndOfTheInputCutShortAndClosesAfterItsAnswer() {
+		beginUpload("/a", "gzip");
+		endInput();
+		assertThatExceptionOfType(EOFException.class).isThrownBy(this.channel::checkException)
+			.withMessageContaining("input ended before the end of the request body");
+		assertThat(this.channel.isOpen()).isTrue();
+		respond();
+		assertThat(this.channel.isOpen()).isFalse();
+	}
+
+	@Test
+	void closesAtOnceWhenTheInputEndsInTheMiddleOfAnEncodedBodyBehindAResponseInFlight() {
+		request("/a", true);
+		beginUpload("/b", "gzip");
+		endInput();
+		this.channel.checkException();
+		assertThat(this.channel.isOpen()).isFalse();
+	}
+
+	@Test
+	void closesAnEncodedUploadCutShortWhoseAnswerIsNotWrittenWithinTheIdleTime() {
+		beginUpload("/a", "gzip");
+		endInput();
+		assertThatExceptionOfType(EOFException.class).isThrownBy(this.channel::checkException);
+		advance(IDLE.plusSeconds(1));
 		assertThat(this.channel.isOpen()).isFalse();
 	}
 
@@ -194,6 +225,19 @@ class Http1ResponsesInFlightTests {
 			.writeOutbound(new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.SWITCHING_PROTOCOLS));
 		assertThat(this.channel.pipeline().get(Http1ResponsesInFlight.NAME)).isNull();
 		assertThat(this.channel.isOpen()).isTrue();
+	}
+
+	/**
+	 * Reads the head and the first 10 bytes of a request whose body declares 100.
+	 */
+	private void beginUpload(String uri, String contentEncoding) {
+		HttpRequest request = new DefaultHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.POST, uri);
+		request.headers().set(HttpHeaderNames.CONTENT_LENGTH, 100);
+		if (!contentEncoding.isEmpty()) {
+			request.headers().set(HttpHeaderNames.CONTENT_ENCODING, contentEncoding);
+		}
+		this.channel.writeInbound(request);
+		this.channel.writeInbound(new DefaultHttpContent(Unpooled.wrappedBuffer(new byte[10])));
 	}
 
 	private void request(String uri, boolean keepAlive) {

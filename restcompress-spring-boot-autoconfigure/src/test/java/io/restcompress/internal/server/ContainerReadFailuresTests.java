@@ -1,4 +1,4 @@
-package io.restcompress.server;
+package io.restcompress.internal.server;
 
 import java.io.EOFException;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package io.restcompress.server;
+package io.restcompress.internal.server;
 
 import java.io.EOFException;
 import java.io.FilterInputStream;
@@ -10,25 +10,27 @@ import java.time.Duration;
 import io.restcompress.codec.ContentDecodingException;
 import io.restcompress.codec.ContentTimeoutException;
 import io.restcompress.codec.CorruptContentException;
-import io.restcompress.internal.server.CodingProblem;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The container's stream of an encoded request body, on which the container's own read failures
- * become the decoding failures a WebFlux server reports: its read timeout a
+ * An encoded request body as the server delivers it, on whose read failures the server's own
+ * become decoding failures, the same on every stack: a read timeout a
  * {@link ContentTimeoutException} naming the coding and the time the read waited ({@code 408}),
  * and a body that ends before its declared length, because the client closed its side of the
  * connection, a {@link CorruptContentException} naming the coding ({@code 400}, as a truncated
- * coded frame gets). The container answers either with an error dispatch of its own, which
- * {@link ContentCodingFilter} turns into the problem response for {@link #failure()}.
+ * coded frame gets). A servlet container answers either with an error dispatch of its own, which
+ * the servlet filter turns into the problem response for {@link #failure()}; on a reactive server
+ * the failure fails the decoded body, as any decoding failure does.
  * <p>
  * Tomcat reports the timeout of an HTTP/1.1 connection as a {@code ClientAbortException} around
  * a {@link SocketTimeoutException}, that of an HTTP/2 stream
  * ({@code Http2Protocol.streamReadTimeout}) as one around a {@code CloseNowException} around the
  * {@code StreamException} with which it resets the stream once the response is sent, and an
- * early end as one around an {@link EOFException}.
+ * early end as one around an {@link EOFException}. Reactor Netty reports nothing for an early
+ * end: {@code io.restcompress.internal.reactive.Http1ResponsesInFlight} fails the body with an
+ * {@link EOFException}.
  */
-final class ContainerReadFailures extends FilterInputStream {
+public final class ContainerReadFailures extends FilterInputStream {
 
 	private static final String TOMCAT_CLOSE_NOW = "org.apache.coyote.CloseNowException";
 
@@ -38,7 +40,12 @@ final class ContainerReadFailures extends FilterInputStream {
 
 	private volatile @Nullable ContentDecodingException failure;
 
-	ContainerReadFailures(InputStream container, String coding) {
+	/**
+	 * Wraps the body as the server delivers it.
+	 * @param container the encoded body
+	 * @param coding the coding to name in a failure: the outermost
+	 */
+	public ContainerReadFailures(InputStream container, String coding) {
 		super(container);
 		this.coding = coding;
 	}
@@ -70,7 +77,7 @@ final class ContainerReadFailures extends FilterInputStream {
 	 * early.
 	 * @return the failure, or {@code null}
 	 */
-	@Nullable ContentDecodingException failure() {
+	public @Nullable ContentDecodingException failure() {
 		return this.failure;
 	}
 
