@@ -19,7 +19,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 abstract class AbstractHttp2ResponseEncodingTests extends AbstractServerIntegrationTests {
 
-	private HttpTestClient http2;
+	HttpTestClient http2;
 
 	@BeforeEach
 	void upgradeToHttp2() {

@@ -2,6 +2,7 @@ package io.restcompress.server;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.net.Socket;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -50,18 +51,33 @@ abstract class AbstractServerIntegrationTests {
 	 * after {@code guard}.
 	 */
 	Socket stalledUpload(String path, String coding, int sent, Duration guard) throws IOException {
+		return stalledUpload(path, coding, sent, guard, false);
+	}
+
+	/**
+	 * Sends the beginning of an encoded document as {@link #stalledUpload(String, String, int, Duration)}
+	 * does, or, if {@code chunked}, as one chunk of a chunked body.
+	 */
+	Socket stalledUpload(String path, String coding, int sent, Duration guard, boolean chunked) throws IOException {
 		byte[] encoded = TestPayloads.json(200_000);
 		for (String layer : coding.split(",\s*")) {
 			encoded = HttpTestClient.encode(layer, encoded);
 		}
+		String framing = chunked ? "Transfer-Encoding: chunked" : "Content-Length: " + encoded.length;
 		Socket socket = new Socket("127.0.0.1", this.port);
 		socket.setSoTimeout((int) guard.toMillis());
-		socket.getOutputStream()
-			.write(("POST " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-					+ "Content-Encoding: " + coding + "\r\nContent-Length: " + encoded.length + "\r\n\r\n")
-				.getBytes(StandardCharsets.US_ASCII));
-		socket.getOutputStream().write(Arrays.copyOf(encoded, sent));
-		socket.getOutputStream().flush();
+		OutputStream out = socket.getOutputStream();
+		out.write(("POST " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+				+ "Content-Encoding: " + coding + "\r\n" + framing + "\r\n\r\n")
+			.getBytes(StandardCharsets.US_ASCII));
+		if (chunked) {
+			out.write((Integer.toHexString(sent) + "\r\n").getBytes(StandardCharsets.US_ASCII));
+		}
+		out.write(Arrays.copyOf(encoded, sent));
+		if (chunked) {
+			out.write("\r\n".getBytes(StandardCharsets.US_ASCII));
+		}
+		out.flush();
 		return socket;
 	}
 

@@ -1,11 +1,13 @@
 package io.restcompress.server;
 
+import java.net.http.HttpClient;
 import java.net.http.HttpResponse;
 import java.util.List;
 
 import io.restcompress.internal.reactive.LeakRecordingDetector;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import reactor.core.publisher.Sinks;
 
 import org.springframework.boot.test.context.SpringBootTest;
@@ -33,6 +35,18 @@ class ReactiveHttp2ResponseEncodingIntegrationTests extends AbstractHttp2Respons
 		assertThat(response.headers().firstValue("Content-Encoding")).isEmpty();
 		assertThat(header(response, "Content-Length")).isEqualTo("0");
 		assertThat(response.body()).isEmpty();
+	}
+
+	/**
+	 * The HTTP/2 twin of
+	 * {@link ReactiveServerIntegrationTests#encodesEveryEventOfAStreamThatEndedWhileTheClientWasNotReading()}:
+	 * Reactor Netty takes flushed groups ahead on an HTTP/2 stream too.
+	 */
+	@Test
+	@Timeout(60)
+	void encodesEveryEventOfAStreamThatEndedWhileTheHttp2ClientWasNotReading() throws Exception {
+		assertThat(ReactiveServerIntegrationTests.readsEveryEventOfALargeStreamAfterAPause(this.http2).version())
+			.isEqualTo(HttpClient.Version.HTTP_2);
 	}
 
 	/**

@@ -279,7 +279,17 @@ class ReactiveServerIntegrationTests extends AbstractServerIntegrationTests {
 	@Test
 	@Timeout(60)
 	void encodesEveryEventOfAStreamThatEndedWhileTheClientWasNotReading() throws Exception {
-		HttpResponse<InputStream> response = this.http.stream("/sse/40/1000000", "Accept-Encoding", "gzip");
+		readsEveryEventOfALargeStreamAfterAPause(this.http);
+	}
+
+	/**
+	 * Asks for 40 events of 1 MB in gzip, reads nothing for two seconds, then reads and decodes
+	 * them all.
+	 * @return the response, its body read
+	 */
+	static HttpResponse<InputStream> readsEveryEventOfALargeStreamAfterAPause(HttpTestClient http)
+			throws Exception {
+		HttpResponse<InputStream> response = http.stream("/sse/40/1000000", "Accept-Encoding", "gzip");
 		assertThat(header(response, "Content-Encoding")).isEqualTo("gzip");
 		Thread.sleep(2000);
 		try (InputStream events = new GZIPInputStream(response.body())) {
@@ -289,6 +299,7 @@ class ReactiveServerIntegrationTests extends AbstractServerIntegrationTests {
 			assertThat(read).hasSize(40);
 			assertThat(read.get(39)).startsWith("data:39:");
 		}
+		return response;
 	}
 
 	@Test

@@ -66,11 +66,11 @@ class StalledRequestIntegrationTests extends AbstractServerIntegrationTests {
 	 * Tomcat reports an end of file and answers with its own error dispatch.
 	 */
 	@ParameterizedTest
-	@CsvSource({ "/plain/echo, gzip", "/echo, lzf" })
-	void answersABodyThatEndsBeforeItsDeclaredLengthWith400NamingTheCoding(String path, String coding)
-			throws IOException {
+	@CsvSource({ "/plain/echo, gzip, false", "/echo, lzf, false", "/echo, zstd, true" })
+	void answersABodyThatEndsBeforeItsDeclaredLengthWith400NamingTheCoding(String path, String coding,
+			boolean chunked) throws IOException {
 		double corrupt = requestRejections(this.registry, coding, "corrupt");
-		try (Socket ended = stalledUpload(path, coding, SENT_BEFORE_STALL, HANG_GUARD)) {
+		try (Socket ended = stalledUpload(path, coding, SENT_BEFORE_STALL, HANG_GUARD, chunked)) {
 			ended.shutdownOutput();
 			String response = readResponse(ended.getInputStream());
 			assertThat(response).startsWith("HTTP/1.1 400")
