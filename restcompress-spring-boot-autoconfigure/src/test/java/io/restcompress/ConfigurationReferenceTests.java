@@ -13,7 +13,8 @@ import tools.jackson.databind.json.JsonMapper;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * docs/configuration.md lists every property the configuration metadata documents; run
+ * docs/configuration.md lists every property the configuration metadata documents, with the
+ * default the metadata gives; run
  * {@code scripts/configuration-reference.py} when this fails.
  */
 class ConfigurationReferenceTests {
@@ -27,9 +28,21 @@ class ConfigurationReferenceTests {
 			List<Map<String, Object>> properties = (List<Map<String, Object>>) json.get("properties");
 			assertThat(properties).isNotEmpty();
 			for (Map<String, Object> property : properties) {
-				assertThat(reference).as("docs/configuration.md").contains("| `" + property.get("name") + "` |");
+				assertThat(reference).as("docs/configuration.md")
+					.contains("| `" + property.get("name") + "` |" + defaultCell(property.get("defaultValue")) + " |");
 			}
 		}
+	}
+
+	private static String defaultCell(Object value) {
+		if (value == null) {
+			return "";
+		}
+		if (value instanceof List<?> list) {
+			return " `" + (list.isEmpty() ? "(empty)" : String.join(", ", list.stream().map(String::valueOf).toList()))
+					+ "`";
+		}
+		return " `" + value + "`";
 	}
 
 }

@@ -212,7 +212,7 @@ public class ClientCompressionProperties {
 	}
 
 	/**
-	 * Settings of the per-origin memory of advertised codings.
+	 * Settings of request-body compression.
 	 */
 	public static class Request {
 
@@ -248,6 +248,9 @@ public class ClientCompressionProperties {
 
 	}
 
+	/**
+	 * Settings of the per-origin memory of advertised codings.
+	 */
 	public static class OriginCache {
 
 		/**

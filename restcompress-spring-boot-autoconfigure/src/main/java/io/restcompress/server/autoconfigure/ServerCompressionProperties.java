@@ -160,7 +160,7 @@ public class ServerCompressionProperties {
 	}
 
 	/**
-	 * Settings of request-body decoding.
+	 * Settings of response encoding.
 	 */
 	public static class Response {
 
@@ -181,6 +181,9 @@ public class ServerCompressionProperties {
 
 	}
 
+	/**
+	 * Settings of request-body decoding.
+	 */
 	public static class Request {
 
 		/**

@@ -45,6 +45,7 @@ import org.springframework.http.client.SimpleClientHttpRequestFactory;
 import org.springframework.web.client.RestClient;
 import org.springframework.web.client.RestTemplate;
 import org.springframework.web.reactive.function.client.ExchangeFilterFunction;
+import org.springframework.util.unit.DataSize;
 import org.springframework.web.reactive.function.client.WebClient;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -147,6 +148,19 @@ class ClientCompressionAutoConfigurationTests {
 			.run((context) -> assertThat(context.getBean(ClientCompression.class)).extracting("dictionaries")
 				.extracting("maxSize")
 				.isEqualTo(1024L));
+	}
+
+	@Test
+	void limitsTheDictionariesItKeepsByDefault() {
+		this.runner.withPropertyValues("restcompress.client.dictionaries.enabled=true")
+			.run((context) -> assertThat(context.getBean(ClientCompression.class)).extracting("dictionaries")
+				.extracting("store")
+				.satisfies((store) -> {
+					assertThat(store).extracting("maxSize").isEqualTo(DataSize.ofMegabytes(4).toBytes());
+					assertThat(store).extracting("maxTotalSize").isEqualTo(DataSize.ofMegabytes(32).toBytes());
+					assertThat(store).extracting("maxEntries").isEqualTo(64);
+					assertThat(store).extracting("ttl").isEqualTo(Duration.ofHours(1));
+				}));
 	}
 
 	@Test

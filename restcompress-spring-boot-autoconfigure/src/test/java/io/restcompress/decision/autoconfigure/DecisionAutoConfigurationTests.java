@@ -84,6 +84,19 @@ class DecisionAutoConfigurationTests {
 	}
 
 	@Test
+	void setsNoTimeBudgetByDefault() {
+		this.contextRunner.withPropertyValues("restcompress.server.decision=adaptive", "restcompress.client.decision=adaptive")
+			.run((context) -> {
+				Object requests = ReflectionTestUtils.getField(context.getBean(ClientCompression.class), "requests");
+				assertThat(ReflectionTestUtils.getField(requests, "decisions")).isNotNull();
+				assertThat(ReflectionTestUtils.getField(requests, "timeBudget")).isNull();
+				assertThat(decisionsOf(context.getBean(ResponseEncodingRules.class))).isNotNull();
+				assertThat(ReflectionTestUtils.getField(context.getBean(ResponseEncodingRules.class), "timeBudget"))
+					.isNull();
+			});
+	}
+
+	@Test
 	void failsOnAClientTimeBudgetWithoutTheAdaptiveDecision() {
 		this.contextRunner.withPropertyValues("restcompress.client.request.time-budget=20ms")
 			.run((context) -> assertThat(context).getFailure()

@@ -35,6 +35,17 @@ class WebSocketCompressionAutoConfigurationTests {
 	}
 
 	@Test
+	void offersPermessageDeflateWithFullWindowsAndContextTakeoverByDefault() {
+		WebSocketCompressionProperties properties = new WebSocketCompressionProperties();
+		assertThat(properties.isEnabled()).isTrue();
+		assertThat(properties.isPermessageDeflate()).isTrue();
+		assertThat(properties.getClientMaxWindowBits()).isEqualTo(15);
+		assertThat(properties.getServerMaxWindowBits()).isEqualTo(15);
+		assertThat(properties.isClientNoContextTakeover()).isFalse();
+		assertThat(properties.isServerNoContextTakeover()).isFalse();
+	}
+
+	@Test
 	void doesNothingOutsideAServletApplication() {
 		new ApplicationContextRunner()
 			.withConfiguration(AutoConfigurations.of(WebSocketCompressionAutoConfiguration.class))
