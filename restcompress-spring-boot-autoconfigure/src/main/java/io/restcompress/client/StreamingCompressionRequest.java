@@ -27,6 +27,13 @@ import org.springframework.util.StreamUtils;
  */
 final class StreamingCompressionRequest extends AbstractClientHttpRequest implements StreamingHttpOutputMessage {
 
+	/**
+	 * Sent after the part of a body that failed: not the start of an lzf chunk ({@code ZV}),
+	 * not a brotli meta-block that ends the stream, and too short for the end of a gzip,
+	 * zlib, zstd or lz4 frame, which need four bytes or more.
+	 */
+	static final int POISON = 0;
+
 	private final URI uri;
 
 	private final HttpMethod method;
@@ -135,8 +142,12 @@ final class StreamingCompressionRequest extends AbstractClientHttpRequest implem
 	/**
 	 * Encodes the body into the library's stream. A body that fails is not finished: the
 	 * encoder's last bytes would make what was sent a complete, valid encoding of part of the
-	 * body, and the encoding would be recorded as done; its codec is released and nothing more
-	 * is written.
+	 * body, and the encoding would be recorded as done; its codec is released. What was sent
+	 * may still end where a coded frame or chunk ends, which lzf cannot tell from the end of its
+	 * body, and some libraries end the request's body cleanly when its writing fails
+	 * ({@code HttpURLConnection} under Spring's {@code SimpleClientHttpRequestFactory}): one
+	 * byte that no coding can take as the end of its data ({@value #POISON}) follows, so that
+	 * the origin finds the body corrupt rather than complete. Nothing more is written.
 	 */
 	private Body encoded(Body body, RequestDecision decision, ContentCodec codec) {
 		return (target) -> {
@@ -152,6 +163,7 @@ final class StreamingCompressionRequest extends AbstractClientHttpRequest implem
 				body.writeTo(StreamUtils.nonClosing(encoder));
 			}
 			catch (IOException | RuntimeException | Error ex) {
+				library.poison(ex);
 				library.detach();
 				try {
 					encoder.close();
@@ -229,6 +241,20 @@ final class StreamingCompressionRequest extends AbstractClientHttpRequest implem
 
 		DetachableStream(OutputStream target) {
 			this.target = target;
+		}
+
+		/**
+		 * Writes a byte that makes what was sent a corrupt encoding, whatever coded frame it
+		 * ended in; a failure to write it is added to {@code failure}.
+		 */
+		void poison(Throwable failure) {
+			try {
+				this.target.write(POISON);
+				this.target.flush();
+			}
+			catch (IOException | RuntimeException ex) {
+				failure.addSuppressed(ex);
+			}
 		}
 
 		void detach() {
