@@ -10,6 +10,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.function.IntFunction;
 
 import com.github.luben.zstd.ZstdDictTrainer;
@@ -231,22 +233,19 @@ class DictionaryTrainerTests {
 	void keepsSamplesWithinTheirLimitWhileSampledAndTrainedConcurrently() throws Exception {
 		DictionaryTrainer trainer = new DictionaryTrainer(1000, 1000, "/dictionaries");
 		sample(trainer, "{\"first\":true}");
-		List<Thread> threads = new ArrayList<>();
+		List<CompletableFuture<Void>> samplers = new ArrayList<>();
 		for (int t = 0; t < 4; t++) {
 			int thread = t;
-			threads.add(new Thread(() -> {
+			samplers.add(CompletableFuture.runAsync(() -> {
 				for (int n = 0; n < 5000; n++) {
 					trainer.sample(SMALL, utf8("{\"thread\":" + thread + ",\"n\":" + n + "}"));
 				}
-			}));
+			}, (task) -> new Thread(task).start()));
 		}
-		threads.forEach(Thread::start);
 		for (int n = 0; n < 200; n++) {
 			trainer.train(SMALL);
 		}
-		for (Thread thread : threads) {
-			thread.join();
-		}
+		CompletableFuture.allOf(samplers.toArray(CompletableFuture[]::new)).get(60, TimeUnit.SECONDS);
 		Map<String, Object> report = trainer.report().get("/api/small/*");
 		assertThat((long) report.get("sampleBytes")).isPositive().isLessThanOrEqualTo(1000);
 		assertThat((int) report.get("samplesSinceTraining")).isBetween(0, (int) report.get("samples"));

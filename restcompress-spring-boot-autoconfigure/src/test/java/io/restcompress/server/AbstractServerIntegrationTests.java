@@ -145,9 +145,6 @@ abstract class AbstractServerIntegrationTests {
 	}
 
 	/**
-	 * The sum of the server's counters of a name with the given tags.
-	 */
-	/**
 	 * The request bodies the server refused in a coding, for a reason.
 	 */
 	static double requestRejections(MeterRegistry registry, String coding, String reason) {
@@ -155,6 +152,9 @@ abstract class AbstractServerIntegrationTests {
 				reason);
 	}
 
+	/**
+	 * The sum of the server's counters of a name with the given tags.
+	 */
 	static double serverCount(MeterRegistry registry, String name, String... tags) {
 		return registry.find(name)
 			.tags("side", "server")
