@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -24,13 +25,18 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
 import tools.jackson.databind.json.JsonMapper;
 
+import org.springframework.core.io.buffer.DataBuffer;
+import org.springframework.core.io.buffer.DefaultDataBufferFactory;
 import org.springframework.http.HttpMethod;
 import org.springframework.http.StreamingHttpOutputMessage;
 import org.springframework.http.client.HttpComponentsClientHttpRequestFactory;
 import org.springframework.http.client.SimpleClientHttpRequestFactory;
 import org.springframework.web.client.RestClient;
+import org.springframework.web.reactive.function.client.WebClient;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatException;
@@ -159,14 +165,66 @@ class StreamingCompressionRequestFactoryTests extends PlainOriginTests {
 	@CsvSource({ "lzf, 100000", "lzf, 0", "gzip, 100000", "deflate, 100000", "zstd, 100000", "zstd, 0", "br, 100000",
 			"lz4, 100000" })
 	void neitherFinishesNorRecordsABodyThatFailed(String coding, int written) throws InterruptedException {
-		ContentCodecs codecs = ContentCodecs.of(new LzfCodec(), new GzipCodec(1), new DeflateCodec(1),
-				new ZstdCodec(1, ZstdCodec.DEFAULT_MAX_WINDOW), new BrotliCodec(4, BrotliCodec.DEFAULT_MAX_WINDOW),
-				new Lz4Codec(1));
+		List<String> outcomes = readingPartial(coding);
+		RestClient client = RestClient.builder()
+			.requestFactory(new StreamingCompressionRequestFactory(new SimpleClientHttpRequestFactory(),
+					compressingWith(coding)))
+			.build();
+		byte[] part = Arrays.copyOf(Payloads.json(100_000), written);
+		assertThatException().isThrownBy(() -> client.post().uri(this.origin.uri("/partial")).body((out) -> {
+			out.write(part);
+			throw new IOException("The application failed to write its body");
+		}).retrieve().toBodilessEntity());
+		assertFailedAtTheOrigin(outcomes);
+	}
+
+	/**
+	 * The same on WebClient, whose body fails as a publisher that ends with an error. (One
+	 * that fails before its first byte sends no request at all.)
+	 */
+	@ParameterizedTest(name = "{0}, {1} bytes written")
+	@CsvSource({ "lzf, 100000", "gzip, 100000", "zstd, 100000" })
+	void sendsNoCompleteBodyFromAWebClientBodyThatFailed(String coding, int written) throws InterruptedException {
+		List<String> outcomes = readingPartial(coding);
+		WebClient client = WebClient.builder()
+			.clientConnector(TestClient.plainReactorNetty())
+			.filter(new ClientCompressionExchangeFilter(compressingWith(coding)))
+			.build();
+		Flux<DataBuffer> body = Flux.concat(
+				Mono.fromSupplier(() -> DefaultDataBufferFactory.sharedInstance
+					.wrap(Arrays.copyOf(Payloads.json(100_000), written))),
+				Mono.error(new IOException("The application failed to write its body")));
+		assertThatException().isThrownBy(() -> client.post()
+			.uri(this.origin.uri("/partial"))
+			.body(body, DataBuffer.class)
+			.retrieve()
+			.toBodilessEntity()
+			.block(Duration.ofSeconds(30)));
+		assertFailedAtTheOrigin(outcomes);
+	}
+
+	private static final ContentCodecs EVERY_CODING = ContentCodecs.of(new LzfCodec(), new GzipCodec(1),
+			new DeflateCodec(1), new ZstdCodec(1, ZstdCodec.DEFAULT_MAX_WINDOW),
+			new BrotliCodec(4, BrotliCodec.DEFAULT_MAX_WINDOW), new Lz4Codec(1));
+
+	private ClientCompression compressingWith(String coding) {
+		return ClientCompression.builder(EVERY_CODING)
+			.requestCompression(RequestCompression.ALWAYS)
+			.requestEncoding(coding)
+			.recorder(this.recorder)
+			.build();
+	}
+
+	/**
+	 * Has the origin decode the bodies posted to {@code /partial} in {@code coding}.
+	 * @return what it read: "complete" and the decoded length, or "failed"
+	 */
+	private List<String> readingPartial(String coding) {
 		List<String> outcomes = new CopyOnWriteArrayList<>();
 		this.origin.handleStreaming("/partial", (exchange) -> {
 			try (exchange) {
 				assertThat(exchange.getRequestHeaders().getFirst("Content-Encoding")).isEqualTo(coding);
-				InputStream body = codecs.find(coding).orElseThrow().decoder(exchange.getRequestBody());
+				InputStream body = EVERY_CODING.find(coding).orElseThrow().decoder(exchange.getRequestBody());
 				try {
 					outcomes.add("complete " + body.transferTo(OutputStream.nullOutputStream()));
 					PlainOrigin.respond(exchange, 200, new byte[0]);
@@ -177,19 +235,10 @@ class StreamingCompressionRequestFactoryTests extends PlainOriginTests {
 				}
 			}
 		});
-		ClientCompression compression = ClientCompression.builder(codecs)
-			.requestCompression(RequestCompression.ALWAYS)
-			.requestEncoding(coding)
-			.recorder(this.recorder)
-			.build();
-		RestClient client = RestClient.builder()
-			.requestFactory(new StreamingCompressionRequestFactory(new SimpleClientHttpRequestFactory(), compression))
-			.build();
-		byte[] part = Arrays.copyOf(Payloads.json(100_000), written);
-		assertThatException().isThrownBy(() -> client.post().uri(this.origin.uri("/partial")).body((out) -> {
-			out.write(part);
-			throw new IOException("The application failed to write its body");
-		}).retrieve().toBodilessEntity());
+		return outcomes;
+	}
+
+	private void assertFailedAtTheOrigin(List<String> outcomes) throws InterruptedException {
 		for (int tries = 0; tries < 200 && outcomes.isEmpty(); tries++) {
 			Thread.sleep(50);
 		}
