@@ -73,6 +73,9 @@ final class Lz4FrameDecoderStream extends DecoderInputStream {
 
 	private boolean contentChecksum;
 
+	private boolean hasContentSize;
+
+	/** The frame's declared content size, unsigned. */
 	private long contentSize;
 
 	private long frameSize;
@@ -286,7 +289,8 @@ final class Lz4FrameDecoderStream extends DecoderInputStream {
 		this.linked = (flags & 0x20) == 0;
 		this.blockChecksum = (flags & 0x10) != 0;
 		this.contentChecksum = (flags & 0x04) != 0;
-		this.contentSize = hasContentSize ? longLE(this.header, 2) : -1;
+		this.hasContentSize = hasContentSize;
+		this.contentSize = hasContentSize ? longLE(this.header, 2) : 0;
 		this.blockMax = 1 << (8 + 2 * blockSizeCode);
 	}
 
@@ -294,8 +298,9 @@ final class Lz4FrameDecoderStream extends DecoderInputStream {
 		if (this.contentChecksum && readIntLE("content checksum") != this.contentHash.getValue()) {
 			throw corrupt("content checksum mismatch");
 		}
-		if (this.contentSize >= 0 && this.frameSize != this.contentSize) {
-			throw corrupt("frame holds " + this.frameSize + " bytes, its header says " + this.contentSize);
+		if (this.hasContentSize && this.frameSize != this.contentSize) {
+			throw corrupt("frame holds " + this.frameSize + " bytes, its header says "
+					+ Long.toUnsignedString(this.contentSize));
 		}
 		this.inFrame = false;
 		this.position = 0;

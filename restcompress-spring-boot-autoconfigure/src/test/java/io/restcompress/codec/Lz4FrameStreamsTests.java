@@ -9,8 +9,11 @@ import java.util.Arrays;
 import java.util.SplittableRandom;
 
 import net.jpountz.lz4.LZ4FrameOutputStream;
+import net.jpountz.xxhash.XXHashFactory;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
@@ -34,6 +37,40 @@ class Lz4FrameStreamsTests {
 		frame[frame.length / 2] ^= 0x01;
 		assertThatExceptionOfType(CorruptContentException.class).isThrownBy(() -> decode(frame))
 			.withMessageContaining("checksum");
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "6001", "5999", "0", "9223372036854775807", "9223372036854775808",
+			"18446744073709551615" })
+	void rejectsAFrameWhoseDeclaredContentSizeIsNotWhatItHolds(String declared) throws IOException {
+		byte[] frame = withContentSize(Payload.JSON.bytes(6000), Long.parseUnsignedLong(declared));
+		assertThatExceptionOfType(CorruptContentException.class).isThrownBy(() -> decode(frame))
+			.withMessageContaining("frame holds 6000 bytes, its header says " + declared);
+	}
+
+	@Test
+	void decodesAFrameThatDeclaresItsContentSize() throws IOException {
+		byte[] body = Payload.JSON.bytes(6000);
+		assertThat(decode(withContentSize(body, body.length))).isEqualTo(body);
+	}
+
+	/**
+	 * Encodes {@code body} in a frame whose descriptor declares {@code declared} bytes of content
+	 * (unsigned), with the descriptor's checksum made right for it.
+	 */
+	private static byte[] withContentSize(byte[] body, long declared) throws IOException {
+		ByteArrayOutputStream out = new ByteArrayOutputStream();
+		try (OutputStream encoder = new LZ4FrameOutputStream(out, LZ4FrameOutputStream.BLOCKSIZE.SIZE_64KB, body.length,
+				LZ4FrameOutputStream.FLG.Bits.BLOCK_INDEPENDENCE, LZ4FrameOutputStream.FLG.Bits.CONTENT_SIZE)) {
+			encoder.write(body);
+		}
+		byte[] frame = out.toByteArray();
+		assertThat(frame[4] & 0x08).as("content size flag").isEqualTo(0x08);
+		for (int i = 0; i < 8; i++) {
+			frame[6 + i] = (byte) (declared >>> (8 * i));
+		}
+		frame[14] = (byte) (XXHashFactory.fastestInstance().hash32().hash(frame, 4, 10, 0) >>> 8);
+		return frame;
 	}
 
 	@Test
