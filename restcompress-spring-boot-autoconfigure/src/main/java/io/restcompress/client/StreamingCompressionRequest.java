@@ -28,9 +28,10 @@ import org.springframework.util.StreamUtils;
 final class StreamingCompressionRequest extends AbstractClientHttpRequest implements StreamingHttpOutputMessage {
 
 	/**
-	 * Sent after the part of a body that failed: not the start of an lzf chunk ({@code ZV}),
-	 * not a brotli meta-block that ends the stream, and too short for the end of a gzip,
-	 * zlib, zstd or lz4 frame, which need four bytes or more.
+	 * Sent after the part of a body that failed, whose encoder was not finished: not the start
+	 * of an lzf chunk ({@code ZV}); with no bit set, not the start of a last deflate block or a
+	 * last brotli meta-block; and short of the checksums of gzip, zlib and zstd and of lz4's end
+	 * mark, four bytes or more.
 	 */
 	static final int POISON = 0;
 
@@ -252,7 +253,7 @@ final class StreamingCompressionRequest extends AbstractClientHttpRequest implem
 				this.target.write(POISON);
 				this.target.flush();
 			}
-			catch (IOException | RuntimeException ex) {
+			catch (IOException | RuntimeException | Error ex) {
 				failure.addSuppressed(ex);
 			}
 		}

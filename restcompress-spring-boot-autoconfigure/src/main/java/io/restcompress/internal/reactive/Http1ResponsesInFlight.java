@@ -6,13 +6,14 @@ import java.util.ArrayDeque;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
+import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelDuplexHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.ChannelPromise;
 import io.netty.channel.socket.ChannelInputShutdownEvent;
-import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.DefaultHttpContent;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpResponseStatus;
@@ -21,10 +22,11 @@ import io.netty.handler.codec.http.HttpStatusClass;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.handler.codec.http2.CleartextHttp2ServerUpgradeHandler;
+import io.netty.util.AttributeKey;
 import io.netty.util.ReferenceCountUtil;
-import io.restcompress.codec.ContentDecoding;
 import org.jspecify.annotations.Nullable;
 import reactor.netty.NettyPipeline;
+import reactor.netty.channel.ChannelOperations;
 
 /**
  * Lets an HTTP/1.1 connection of Reactor Netty's server end only once the responses to the
@@ -38,11 +40,11 @@ import reactor.netty.NettyPipeline;
  * handler closes it once the responses to every request read are written, or at once when no
  * response is in flight or a request was cut short; and, so that a peer that went away cannot
  * keep a connection open, when nothing was written for a while after the input ended.</li>
- * <li>When the input ends in the middle of an encoded request body (one whose
- * {@code Content-Encoding} names a coding), the application's read of the body fails with an
- * {@link EOFException}, as a servlet container reports it, instead: restcompress's decoding
- * answers it with its {@code 400} problem naming the coding, and the connection closes after that
- * answer.</li>
+ * <li>When the input ends in the middle of a request body that restcompress decodes (marked with
+ * {@link #decodesBody(Channel)}), and the application has not given up reading it, the read
+ * fails with an {@link EOFException}, as a servlet container reports it, instead: restcompress's
+ * decoding answers it with its {@code 400} problem naming the coding, and the connection closes
+ * after that answer.</li>
  * <li>When a pipelined request asking to close ({@code Connection: close}) is read while a
  * response is in flight, Reactor Netty's {@code HttpTrafficHandler} applies it to the response in
  * flight, closes the connection after it and drops the request. This handler holds such a
@@ -59,6 +61,9 @@ public final class Http1ResponsesInFlight extends ChannelDuplexHandler {
 	 */
 	public static final String NAME = "restcompress.http1ResponsesInFlight";
 
+	private static final AttributeKey<Boolean> DECODED_BODY = AttributeKey
+		.valueOf(Http1ResponsesInFlight.class.getName() + ".decodedBody");
+
 	private final long idleNanos;
 
 	/** Requests passed on whose response was not written yet. */
@@ -67,8 +72,6 @@ public final class Http1ResponsesInFlight extends ChannelDuplexHandler {
 	/** A request was read whose end was not read yet. */
 	private boolean requestOpen;
 
-	/** The last request read names a content coding for its body. */
-	private boolean requestEncoded;
 
 	/** A request was cut short (the decoder ended it with a failure). */
 	private boolean requestBroken;
@@ -112,13 +115,21 @@ public final class Http1ResponsesInFlight extends ChannelDuplexHandler {
 		return true;
 	}
 
+	/**
+	 * Marks the request being handled on a channel as one whose body restcompress decodes.
+	 * @param channel the request's channel
+	 */
+	public static void decodesBody(Channel channel) {
+		channel.attr(DECODED_BODY).set(Boolean.TRUE);
+	}
+
 	@Override
 	public void channelRead(ChannelHandlerContext ctx, Object msg) {
 		if (msg instanceof HttpRequest request) {
 			// A request the decoder found invalid is all there is of it (nothing follows), and is
 			// answered (400) in its turn
 			this.requestOpen = !request.decoderResult().isFailure();
-			this.requestEncoded = ContentDecoding.isEncoded(request.headers().getAll(HttpHeaderNames.CONTENT_ENCODING));
+			ctx.channel().attr(DECODED_BODY).set(null);
 		}
 		if (msg instanceof LastHttpContent last) {
 			this.requestOpen = false;
@@ -245,14 +256,19 @@ public final class Http1ResponsesInFlight extends ChannelDuplexHandler {
 	}
 
 	/**
-	 * Fails the read of an encoded request body that the end of the input cut short, when it is
-	 * the body of the only request in flight, which its application is answering.
+	 * Fails the read of a decoded request body that the end of the input cut short, when it is
+	 * the body of the only request in flight and its application still reads it. An empty chunk
+	 * goes first, so that Reactor Netty keeps the failure for a reader yet to come instead of
+	 * reporting it as uncaught.
 	 */
 	private boolean endsEncodedBodyEarly(ChannelHandlerContext ctx) {
-		if (!this.requestEncoded || this.inFlight != 1 || this.held != null) {
+		ChannelOperations<?, ?> operations = ChannelOperations.get(ctx.channel());
+		if (!Boolean.TRUE.equals(ctx.channel().attr(DECODED_BODY).get()) || this.inFlight != 1 || this.held != null
+				|| operations == null || operations.isInboundCancelled() || operations.isInboundDisposed()) {
 			return false;
 		}
 		this.requestOpen = false;
+		ctx.fireChannelRead(new DefaultHttpContent(Unpooled.EMPTY_BUFFER));
 		ctx.fireExceptionCaught(new EOFException("The connection's input ended before the end of the request body"));
 		return true;
 	}

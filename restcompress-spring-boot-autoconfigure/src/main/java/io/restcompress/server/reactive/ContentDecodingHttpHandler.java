@@ -101,6 +101,7 @@ public final class ContentDecodingHttpHandler implements HttpHandler {
 		if (decoders.isEmpty()) {
 			return mutated;
 		}
+		ReactorNettyChannels.decodesBody(request);
 		Runnable wakeUp = ServletRequestBodies.wakeUp(request);
 		Runnable afterDemand = (wakeUp != null) ? wakeUp : ReactorNettyChannels.afterDemand(request);
 		return new DecodedRequest(mutated, decodedBody(ServletRequestBodies.body(request), afterDemand, wakeUp,

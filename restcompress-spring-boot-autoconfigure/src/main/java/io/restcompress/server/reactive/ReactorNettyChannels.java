@@ -1,6 +1,7 @@
 package io.restcompress.server.reactive;
 
 import io.netty.channel.Channel;
+import io.restcompress.internal.reactive.Http1ResponsesInFlight;
 import io.restcompress.internal.reactive.Http2StreamFlush;
 import org.jspecify.annotations.Nullable;
 import reactor.netty.Connection;
@@ -13,8 +14,9 @@ import org.springframework.util.ClassUtils;
  * What the content coding needs of the Reactor Netty channel of an exchange: the HTTP/2 stream
  * of a request, whose body the decoder must keep moving with {@link Http2StreamFlush}, and
  * whether the channel of a response was closed, since Reactor Netty completes the write of a
- * body, rather than failing it, when the connection closes before the body was written. On
- * other servers there is no such channel, and over HTTP/1.1 no stream to flush.
+ * body, rather than failing it, when the connection closes before the body was written; and
+ * the mark of a request whose body is decoded, for {@link Http1ResponsesInFlight}. On other
+ * servers there is no such channel, and over HTTP/1.1 no stream to flush.
  */
 final class ReactorNettyChannels {
 
@@ -35,6 +37,17 @@ final class ReactorNettyChannels {
 	static Runnable afterDemand(ServerHttpRequest request) {
 		Runnable flush = REACTOR_NETTY_PRESENT ? ReactorNetty.afterDemand(request) : null;
 		return (flush != null) ? flush : NONE;
+	}
+
+	/**
+	 * Marks the request whose body restcompress decodes on its channel, so that an HTTP/1.1
+	 * connection whose input ends in the middle of that body fails the read instead of closing.
+	 * @param request the request
+	 */
+	static void decodesBody(ServerHttpRequest request) {
+		if (REACTOR_NETTY_PRESENT) {
+			ReactorNetty.decodesBody(request);
+		}
 	}
 
 	/**
@@ -62,6 +75,13 @@ final class ReactorNettyChannels {
 		static @Nullable Runnable afterDemand(ServerHttpRequest request) {
 			Channel channel = channel(NativeExchanges.request(request));
 			return (channel != null) ? Http2StreamFlush.afterDemand(channel) : null;
+		}
+
+		static void decodesBody(ServerHttpRequest request) {
+			Channel channel = channel(NativeExchanges.request(request));
+			if (channel != null) {
+				Http1ResponsesInFlight.decodesBody(channel);
+			}
 		}
 
 		static @Nullable Boolean isActive(ServerHttpResponse response) {

@@ -26,7 +26,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import reactor.netty.Connection;
+import reactor.netty.ConnectionObserver;
 import reactor.netty.NettyPipeline;
+import reactor.netty.channel.ChannelOperations;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
@@ -100,8 +103,8 @@ class Http1ResponsesInFlightTests {
 	}
 
 	@Test
-	void failsTheReadOfAnEncodedBodyThatTheEndOfTheInputCutShortAndClosesAfterItsAnswer() {
-		beginUpload("/a", "gzip");
+	void failsTheReadOfADecodedBodyThatTheEndOfTheInputCutShortAndClosesAfterItsAnswer() {
+		beginDecodedUpload("/a");
 		endInput();
 		assertThatExceptionOfType(EOFException.class).isThrownBy(this.channel::checkException)
 			.withMessageContaining("input ended before the end of the request body");
@@ -111,8 +114,45 @@ class Http1ResponsesInFlightTests {
 	}
 
 	@Test
-	void closesAtOnceWhenTheInputEndsInTheMiddleOfAnEncodedBodyBehindAResponseInFlight() {
+	void passesAnEmptyChunkBeforeTheFailureSoThatAReaderYetToComeIsGivenIt() {
+		beginDecodedUpload("/a");
+		endInput();
+		assertThat(inbound()).extracting((msg) -> msg.getClass().getSimpleName())
+			.containsExactly("DefaultHttpRequest", "DefaultHttpContent", "DefaultHttpContent");
+		assertThatExceptionOfType(EOFException.class).isThrownBy(this.channel::checkException);
+	}
+
+	@Test
+	void closesAtOnceWhenTheInputEndsInTheMiddleOfAnEncodedBodyNotDecoded() {
+		beginUpload("/a", "gzip");
+		bindOperations();
+		endInput();
+		this.channel.checkException();
+		assertThat(this.channel.isOpen()).isFalse();
+	}
+
+	@Test
+	void closesAtOnceWhenTheApplicationGaveUpReadingTheDecodedBody() {
+		beginDecodedUpload("/a").receive().subscribe().dispose();
+		endInput();
+		this.channel.checkException();
+		assertThat(this.channel.isOpen()).isFalse();
+	}
+
+	@Test
+	void closesAtOnceWhenTheInputEndsInTheMiddleOfADecodedBodyBehindAResponseInFlight() {
 		request("/a", true);
+		beginDecodedUpload("/b");
+		endInput();
+		this.channel.checkException();
+		assertThat(this.channel.isOpen()).isFalse();
+	}
+
+	@Test
+	void forgetsThatABodyWasDecodedWhenTheNextRequestIsRead() {
+		beginDecodedUpload("/a");
+		this.channel.writeInbound(LastHttpContent.EMPTY_LAST_CONTENT);
+		respond();
 		beginUpload("/b", "gzip");
 		endInput();
 		this.channel.checkException();
@@ -120,8 +160,8 @@ class Http1ResponsesInFlightTests {
 	}
 
 	@Test
-	void closesAnEncodedUploadCutShortWhoseAnswerIsNotWrittenWithinTheIdleTime() {
-		beginUpload("/a", "gzip");
+	void closesADecodedUploadCutShortWhoseAnswerIsNotWrittenWithinTheIdleTime() {
+		beginDecodedUpload("/a");
 		endInput();
 		assertThatExceptionOfType(EOFException.class).isThrownBy(this.channel::checkException);
 		advance(IDLE.plusSeconds(1));
@@ -225,6 +265,33 @@ class Http1ResponsesInFlightTests {
 			.writeOutbound(new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.SWITCHING_PROTOCOLS));
 		assertThat(this.channel.pipeline().get(Http1ResponsesInFlight.NAME)).isNull();
 		assertThat(this.channel.isOpen()).isTrue();
+	}
+
+	/**
+	 * Reads the head and the first 10 bytes of a gzip request body that restcompress decodes,
+	 * its request bound to Reactor Netty's operations as the server binds it.
+	 */
+	private ChannelOperations<?, ?> beginDecodedUpload(String uri) {
+		beginUpload(uri, "gzip");
+		ChannelOperations<?, ?> operations = bindOperations();
+		Http1ResponsesInFlight.decodesBody(this.channel);
+		return operations;
+	}
+
+	private ChannelOperations<?, ?> bindOperations() {
+		ChannelOperations<?, ?> operations = new ChannelOperations<>(Connection.from(this.channel),
+				ConnectionObserver.emptyListener());
+		operations.bind();
+		return operations;
+	}
+
+	private java.util.List<Object> inbound() {
+		java.util.List<Object> messages = new java.util.ArrayList<>();
+		Object msg;
+		while ((msg = this.channel.readInbound()) != null) {
+			messages.add(msg);
+		}
+		return messages;
 	}
 
 	/**
