@@ -139,11 +139,12 @@ def test_unknown_coding_with_a_body_that_ends_early_gets_no_5xx(base_url):
 
 @pytest.mark.http1_only
 @pytest.mark.parametrize("coding", ["gzip", "lzf"])
-def test_an_encoded_body_that_ends_before_its_length_gets_400_naming_the_coding(base_url, coding):
+@pytest.mark.parametrize("sent", [5, 0], ids=["5 bytes sent", "no byte sent"])
+def test_an_encoded_body_that_ends_before_its_length_gets_400_naming_the_coding(base_url, coding, sent):
     received = raw_exchange(base_url, (
         b"POST /api/echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
         b"Content-Encoding: " + coding.encode() + b"\r\nContent-Length: 1000\r\n\r\n"
-        + gzip.compress(b'{"a": 1}')[:5]))
+        + gzip.compress(b'{"a": 1}')[:sent]))
     head, _, body = received.partition(b"\r\n\r\n")
     assert head.startswith(b"HTTP/1.1 400"), received[:60]
     assert b"application/problem+json" in head.lower()
