@@ -154,7 +154,7 @@ final class StreamingCompressionRequest extends AbstractClientHttpRequest implem
 		return (target) -> {
 			CodecStreams.Completion recorder = this.compression.encodedRecorder(decision, codec);
 			boolean[] finishing = new boolean[1];
-			DetachableStream library = new DetachableStream(target);
+			AbandonableStream library = new AbandonableStream(target);
 			OutputStream encoder = CodecStreams.measuredEncoder(codec, library, (identity, encoded, nanos) -> {
 				if (finishing[0]) {
 					recorder.completed(identity, encoded, nanos);
@@ -164,8 +164,7 @@ final class StreamingCompressionRequest extends AbstractClientHttpRequest implem
 				body.writeTo(StreamUtils.nonClosing(encoder));
 			}
 			catch (IOException | RuntimeException | Error ex) {
-				library.poison(ex);
-				library.detach();
+				library.abandon(ex);
 				try {
 					encoder.close();
 				}
@@ -233,22 +232,23 @@ final class StreamingCompressionRequest extends AbstractClientHttpRequest implem
 	}
 
 	/**
-	 * Passes writes on to the library's stream, which it never closes, until detached; then
+	 * Passes writes on to the library's stream, which it never closes, until abandoned; then
 	 * drops them.
 	 */
-	private static final class DetachableStream extends OutputStream {
+	private static final class AbandonableStream extends OutputStream {
 
 		private OutputStream target;
 
-		DetachableStream(OutputStream target) {
+		AbandonableStream(OutputStream target) {
 			this.target = target;
 		}
 
 		/**
 		 * Writes a byte that makes what was sent a corrupt encoding, whatever coded frame it
-		 * ended in; a failure to write it is added to {@code failure}.
+		 * ended in, then drops every later write; a failure to write the byte is added to
+		 * {@code failure}.
 		 */
-		void poison(Throwable failure) {
+		void abandon(Throwable failure) {
 			try {
 				this.target.write(POISON);
 				this.target.flush();
@@ -256,9 +256,6 @@ final class StreamingCompressionRequest extends AbstractClientHttpRequest implem
 			catch (IOException | RuntimeException | Error ex) {
 				failure.addSuppressed(ex);
 			}
-		}
-
-		void detach() {
 			this.target = OutputStream.nullOutputStream();
 		}
 

@@ -72,7 +72,6 @@ public final class Http1ResponsesInFlight extends ChannelDuplexHandler {
 	/** A request was read whose end was not read yet. */
 	private boolean requestOpen;
 
-
 	/** A request was cut short (the decoder ended it with a failure). */
 	private boolean requestBroken;
 
@@ -240,7 +239,7 @@ public final class Http1ResponsesInFlight extends ChannelDuplexHandler {
 			this.inputShutdown = true;
 			this.lastWrite = ctx.executor().ticker().nanoTime();
 			if (ctx.pipeline().get(NettyPipeline.HttpTrafficHandler) == null || this.requestBroken
-					|| (this.requestOpen && !endsEncodedBodyEarly(ctx))) {
+					|| (this.requestOpen && !failsDecodedBodyCutShort(ctx))) {
 				// Not HTTP/1.1 any more, or a request was cut short: as Netty would have done
 				ctx.close();
 			}
@@ -261,7 +260,7 @@ public final class Http1ResponsesInFlight extends ChannelDuplexHandler {
 	 * goes first, so that Reactor Netty keeps the failure for a reader yet to come instead of
 	 * reporting it as uncaught.
 	 */
-	private boolean endsEncodedBodyEarly(ChannelHandlerContext ctx) {
+	private boolean failsDecodedBodyCutShort(ChannelHandlerContext ctx) {
 		ChannelOperations<?, ?> operations = ChannelOperations.get(ctx.channel());
 		if (!Boolean.TRUE.equals(ctx.channel().attr(DECODED_BODY).get()) || this.inFlight != 1 || this.held != null
 				|| operations == null || operations.isInboundCancelled() || operations.isInboundDisposed()) {

@@ -2,6 +2,8 @@ package io.restcompress.internal.reactive;
 
 import java.io.EOFException;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import io.netty.buffer.Unpooled;
@@ -285,8 +287,8 @@ class Http1ResponsesInFlightTests {
 		return operations;
 	}
 
-	private java.util.List<Object> inbound() {
-		java.util.List<Object> messages = new java.util.ArrayList<>();
+	private List<Object> inbound() {
+		List<Object> messages = new ArrayList<>();
 		Object msg;
 		while ((msg = this.channel.readInbound()) != null) {
 			messages.add(msg);
@@ -340,8 +342,8 @@ class Http1ResponsesInFlightTests {
 	}
 
 	/** The URIs of the requests passed on since the last call, leaving out the rest. */
-	private java.util.List<String> uris() {
-		java.util.List<String> uris = new java.util.ArrayList<>();
+	private List<String> uris() {
+		List<String> uris = new ArrayList<>();
 		Object msg;
 		while ((msg = this.channel.readInbound()) != null) {
 			if (msg instanceof HttpRequest request) {
