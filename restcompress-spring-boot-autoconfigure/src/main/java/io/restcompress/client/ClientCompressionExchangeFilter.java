@@ -105,37 +105,52 @@ public final class ClientCompressionExchangeFilter implements ExchangeFilterFunc
 			ExchangeFunction next, BodyTally tally, boolean mayResend) {
 		AtomicReference<ContentCodec> used = new AtomicReference<>();
 		URI uri = request.url();
+		AtomicReference<URI> answeredBy = new AtomicReference<>(uri);
 		ResponseStream stream = new ResponseStream();
 		UnsentBody unsent = new UnsentBody();
-		return next.exchange(compressing(request, decision, used, tally, unsent))
+		return next.exchange(compressing(request, decision, used, tally, unsent, answeredBy))
 			.doOnError((ex) -> unsent.abandon())
 			.doOnCancel(unsent::abandon)
 			.contextWrite(stream::into)
 			.flatMap((response) -> {
 				unsent.abandon();
+				URI answering = answeredBy.get();
 				RequestDecision resend = this.compression.requests()
-					.afterResponse(uri, response.statusCode().value(), response.headers().asHttpHeaders(), used.get());
+					.afterResponse(answering, response.statusCode().value(), response.headers().asHttpHeaders(),
+							used.get());
 				if (mayResend && resend != null) {
 					return response.releaseBody()
 						.then(exchange(request, resend, offered, next, tally.forResend(), false));
 				}
-				return Mono.just(decoded(request, response, offered, stream));
+				List<ContentCodec> dictionaryCodings = RedirectHops.sameOrigin(answering, uri) ? offered : List.of();
+				return Mono.just(decoded(request, response, dictionaryCodings, stream, answering));
 			});
 	}
 
+	/**
+	 * Compresses the request body as decided, and notes where each hop of a redirect that the
+	 * HTTP library follows went: a hop to another origin is sent without the dictionary offered
+	 * to the first, and what the last hop's answer teaches is kept for its own origin.
+	 */
 	private ClientRequest compressing(ClientRequest request, RequestDecision decision,
-			AtomicReference<ContentCodec> used, BodyTally tally, UnsentBody unsent) {
+			AtomicReference<ContentCodec> used, BodyTally tally, UnsentBody unsent, AtomicReference<URI> answeredBy) {
 		BodyInserter<?, ? super ClientHttpRequest> body = request.body();
-		return ClientRequest.from(request)
-			.body((message, context) -> body.insert(
-					new CompressingClientHttpRequest(message, this.compression, decision, used, tally, unsent),
-					context))
-			.build();
+		return ClientRequest.from(request).body((message, context) -> {
+			URI hop = RedirectHops.redirectedTo(message);
+			if (hop != null) {
+				answeredBy.set(hop);
+				if (!RedirectHops.sameOrigin(hop, request.url())) {
+					ClientDictionaries.withdrawOffer(message.getHeaders());
+				}
+			}
+			return body.insert(new CompressingClientHttpRequest(message, this.compression, decision, used, tally, unsent),
+					context);
+		}).build();
 	}
 
 	private ClientResponse decoded(ClientRequest request, ClientResponse response, List<ContentCodec> offered,
-			ResponseStream stream) {
-		ClientCompression.ResponseReading reading = this.compression.responseReading(request.url(), request.method(),
+			ResponseStream stream, URI answering) {
+		ClientCompression.ResponseReading reading = this.compression.responseReading(answering, request.method(),
 				response.statusCode().value(), response.headers().asHttpHeaders(), offered);
 		if (reading.untouched()) {
 			return response;
@@ -147,7 +162,7 @@ public final class ClientCompressionExchangeFilter implements ExchangeFilterFunc
 			read.set(true);
 			return this.decoder.decode(response.bodyToFlux(DataBuffer.class), stream::demanded,
 					String.join(", ", response.headers().header(HttpHeaders.CONTENT_ENCODING)),
-					(encoded) -> this.compression.readingStream(encoded, reading, request.url()));
+					(encoded) -> this.compression.readingStream(encoded, reading, answering));
 		});
 		// a new response, not mutate(): mutate() edits the connector's headers, which Jetty's are read-only
 		ClientResponse decoded = ClientResponse.create(response.statusCode(), response.strategies())

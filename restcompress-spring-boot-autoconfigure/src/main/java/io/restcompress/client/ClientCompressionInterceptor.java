@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.util.List;
 
 import io.restcompress.codec.ContentCodec;
-import org.jspecify.annotations.Nullable;
 
 import org.springframework.core.Ordered;
 import org.springframework.http.HttpHeaders;
@@ -50,22 +49,16 @@ public final class ClientCompressionInterceptor implements ClientHttpRequestInte
 		List<ContentCodec> offered = this.compression.accepting(request.getURI(), request.getHeaders());
 		RequestDecision decision = this.compression.requests().decide(request.getURI(), request.getHeaders(),
 				body.length);
-		ClientHttpResponse response = send(request, body, decision, execution);
-		RequestDecision resend = afterResponse(request, response, decision);
+		RedirectHops.Answer answer = RedirectHops.answer(request.getURI(),
+				() -> send(request, body, decision, execution));
+		RequestDecision resend = answer.afterResponse(this.compression.requests(), decision);
 		if (resend != null) {
-			response.close();
-			response = send(request, body, resend, execution);
-			afterResponse(request, response, resend);
+			answer.response().close();
+			answer = RedirectHops.answer(request.getURI(), () -> send(request, body, resend, execution));
+			answer.afterResponse(this.compression.requests(), resend);
 		}
-		return DecodedClientHttpResponse.readable(this.compression, request.getURI(), request.getMethod(), response,
-				offered);
-	}
-
-	private @Nullable RequestDecision afterResponse(HttpRequest request, ClientHttpResponse response,
-			RequestDecision decision) throws IOException {
-		return this.compression.requests()
-			.afterResponse(request.getURI(), response.getStatusCode().value(), response.getHeaders(),
-					decision.codec());
+		return DecodedClientHttpResponse.readable(this.compression, answer.answeredBy(), request.getMethod(),
+				answer.response(), answer.dictionaryCodings(request.getURI(), offered));
 	}
 
 	private ClientHttpResponse send(HttpRequest request, byte[] body, RequestDecision decision,

@@ -137,6 +137,16 @@ final class ClientDictionaries {
 	}
 
 	/**
+	 * Removes the fields that offer a dictionary from a request that a redirect sends to
+	 * another origin: a dictionary is offered only to the origin that sent it.
+	 * @param headers the request's headers, changed in place
+	 */
+	static void withdrawOffer(HttpHeaders headers) {
+		headers.remove(DictionaryFields.AVAILABLE_DICTIONARY);
+		headers.remove(DictionaryFields.DICTIONARY_ID);
+	}
+
+	/**
 	 * Returns what a response announces as a dictionary to keep, or {@code null}.
 	 * @param status the status code
 	 * @param headers the response headers

@@ -91,16 +91,15 @@ final class StreamingCompressionRequest extends AbstractClientHttpRequest implem
 		}
 		List<ContentCodec> offered = this.compression.accepting(this.uri, headers);
 		RequestDecision decision = decide(headers, requestBody);
-		ClientHttpResponse response = send(headers, requestBody, decision);
-		RequestDecision resend = this.compression.requests()
-			.afterResponse(this.uri, response.getStatusCode().value(), response.getHeaders(), decision.codec());
+		RedirectHops.Answer answer = RedirectHops.answer(this.uri, () -> send(headers, requestBody, decision));
+		RequestDecision resend = answer.afterResponse(this.compression.requests(), decision);
 		if (resend != null && requestBody.repeatable()) {
-			response.close();
-			response = send(headers, requestBody, resend);
-			this.compression.requests()
-				.afterResponse(this.uri, response.getStatusCode().value(), response.getHeaders(), resend.codec());
+			answer.response().close();
+			answer = RedirectHops.answer(this.uri, () -> send(headers, requestBody, resend));
+			answer.afterResponse(this.compression.requests(), resend);
 		}
-		return DecodedClientHttpResponse.readable(this.compression, this.uri, this.method, response, offered);
+		return DecodedClientHttpResponse.readable(this.compression, answer.answeredBy(), this.method,
+				answer.response(), answer.dictionaryCodings(this.uri, offered));
 	}
 
 	private RequestDecision decide(HttpHeaders headers, RequestBody requestBody) throws IOException {

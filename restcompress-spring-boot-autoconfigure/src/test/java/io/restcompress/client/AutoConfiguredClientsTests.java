@@ -1,5 +1,6 @@
 package io.restcompress.client;
 
+import java.net.URI;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
@@ -85,6 +86,44 @@ class AutoConfiguredClientsTests extends PlainOriginTests {
 			}
 			assertThat(this.recorder.events).containsExactly("decoded CLIENT RESPONSE lzf",
 					"decoded CLIENT RESPONSE gzip", "decoded CLIENT RESPONSE deflate");
+		});
+	}
+
+	@Test
+	void webClientOnReactorNettyKeepsWhatARedirectsTargetAdvertisedForThatOrigin() {
+		redirectToAnOriginThatAdvertises();
+		this.runner.withPropertyValues("spring.http.clients.reactive.connector=reactor").run((context) -> {
+			WebClient client = context.getBean(WebClient.Builder.class).build();
+			assertThat(client.get().uri(this.origin.uri("/hop")).retrieve().bodyToMono(String.class)
+				.block(TestClient.TIMEOUT)).isEqualTo("{}");
+			for (URI echo : List.of(this.origin.uri("/echo"), this.origin.otherOriginUri("/echo"))) {
+				client.post().uri(echo).bodyValue(Payloads.json(SIZE)).retrieve().toBodilessEntity().block(TestClient.TIMEOUT);
+			}
+			assertThat(this.origin.requestsTo("/echo")).extracting((request) -> request.header("Content-Encoding"))
+				.containsExactly(null, "lzf");
+		});
+	}
+
+	@Test
+	void restClientOnApacheHttpClientKeepsWhatARedirectsTargetAdvertisedForThatOrigin() {
+		redirectToAnOriginThatAdvertises();
+		this.runner.withPropertyValues("spring.http.clients.imperative.factory=http-components").run((context) -> {
+			RestClient client = context.getBean(RestClient.Builder.class).build();
+			assertThat(client.get().uri(this.origin.uri("/hop")).retrieve().body(String.class)).isEqualTo("{}");
+			for (URI echo : List.of(this.origin.uri("/echo"), this.origin.otherOriginUri("/echo"))) {
+				client.post().uri(echo).body(Payloads.json(SIZE)).retrieve().toBodilessEntity();
+			}
+			assertThat(this.origin.requestsTo("/echo")).extracting((request) -> request.header("Content-Encoding"))
+				.containsExactly(null, "lzf");
+		});
+	}
+
+	private void redirectToAnOriginThatAdvertises() {
+		this.origin.acceptRequestCodings = List.of("lzf");
+		this.origin.handle("/hop", (exchange, body) -> PlainOrigin.redirect(exchange, this.origin.otherOriginUri("/advertising")));
+		this.origin.handle("/advertising", (exchange, body) -> {
+			exchange.getResponseHeaders().set("Accept-Encoding", "lzf");
+			PlainOrigin.respond(exchange, 200, new byte[] { '{', '}' });
 		});
 	}
 

@@ -331,6 +331,48 @@ class ClientDictionaryTests extends PlainOriginTests {
 			.containsExactly(URI.create("https://api.example/d/1"), URI.create("https://api.example/d/3"));
 	}
 
+	@ParameterizedTest(name = "{0}")
+	@MethodSource("io.restcompress.client.TestClient#redirectFollowing")
+	void keepsADictionaryThatARedirectLedToUnderTheOriginThatSentIt(Function<ClientCompression, TestClient> kind)
+			throws IOException {
+		TestClient client = kind.apply(compression(store(), Long.MAX_VALUE));
+		this.origin.handle("/hop", (exchange, body) -> PlainOrigin.redirect(exchange, this.origin.otherOriginUri("/feed/1")));
+		assertThat(client.get(this.origin.uri("/hop")).body()).isEqualTo(version(1));
+		client.get(this.origin.uri("/feed/2"));
+		assertThat(this.origin.requestsTo("/feed/2").get(0).header("Available-Dictionary")).isNull();
+		assertThat(client.get(this.origin.otherOriginUri("/feed/3")).body()).isEqualTo(version(3));
+		assertThat(this.origin.requestsTo("/feed/3").get(0).header("Available-Dictionary"))
+			.isEqualTo(":" + Base64.getEncoder().encodeToString(sha256(version(1))) + ":");
+	}
+
+	@ParameterizedTest(name = "{0}")
+	@MethodSource("io.restcompress.client.TestClient#redirectFollowing")
+	void offersTheDictionaryAgainOnARedirectWithinItsOrigin(Function<ClientCompression, TestClient> kind)
+			throws IOException {
+		TestClient client = kind.apply(compression(store(), Long.MAX_VALUE));
+		this.origin.handle("/feed/moved", (exchange, body) -> PlainOrigin.redirect(exchange, this.origin.uri("/feed/2")));
+		client.get(this.origin.uri("/feed/1"));
+		assertThat(client.get(this.origin.uri("/feed/moved")).body()).isEqualTo(version(2));
+		assertThat(this.origin.requestsTo("/feed/2").get(0).header("Available-Dictionary"))
+			.isEqualTo(":" + Base64.getEncoder().encodeToString(sha256(version(1))) + ":");
+		assertThat(this.recorder.events).containsOnlyOnce("decoded CLIENT RESPONSE dcz");
+	}
+
+	@ParameterizedTest(name = "{0}")
+	@MethodSource("io.restcompress.client.TestClient#redirectFollowing")
+	void offersNoDictionaryToTheOriginARedirectLeadsTo(Function<ClientCompression, TestClient> kind)
+			throws IOException {
+		TestClient client = kind.apply(compression(store(), Long.MAX_VALUE));
+		this.origin.handle("/feed/hop", (exchange, body) -> PlainOrigin.redirect(exchange, this.origin.otherOriginUri("/other")));
+		client.get(this.origin.uri("/feed/1"));
+		assertThat(client.get(this.origin.uri("/feed/hop")).body()).isEqualTo(version(1));
+		assertThat(this.origin.requestsTo("/feed/hop").get(0).header("Available-Dictionary")).isNotNull();
+		PlainOrigin.Recorded redirected = this.origin.requestsTo("/other").get(0);
+		assertThat(redirected.header("Host")).startsWith("localhost:");
+		assertThat(redirected.header("Available-Dictionary")).isNull();
+		assertThat(redirected.header("Dictionary-ID")).isNull();
+	}
+
 	private ClientCompression compression(DictionaryStore store, long maxDecodedSize) {
 		return ClientCompression.builder(CODECS)
 			.recorder(this.recorder)

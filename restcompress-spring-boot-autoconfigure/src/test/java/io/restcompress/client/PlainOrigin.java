@@ -67,6 +67,14 @@ final class PlainOrigin implements AutoCloseable {
 	}
 
 	/**
+	 * Returns a URI of this origin's server under another origin: {@code localhost} in place
+	 * of {@code 127.0.0.1}.
+	 */
+	URI otherOriginUri(String path) {
+		return URI.create("http://localhost:" + this.server.getAddress().getPort() + path);
+	}
+
+	/**
 	 * Registers a handler; the request is recorded before it runs.
 	 */
 	void handle(String path, Handler handler) {
@@ -134,6 +142,11 @@ final class PlainOrigin implements AutoCloseable {
 		try (OutputStream out = exchange.getResponseBody()) {
 			out.write(body);
 		}
+	}
+
+	static void redirect(HttpExchange exchange, URI location) throws IOException {
+		exchange.getResponseHeaders().set("Location", location.toString());
+		respond(exchange, 302, new byte[0]);
 	}
 
 	static byte[] encode(String coding, byte[] identity) throws IOException {

@@ -89,6 +89,23 @@ class RequestCompressionTests extends PlainOriginTests {
 	}
 
 	@ParameterizedTest(name = "{0}")
+	@MethodSource("io.restcompress.client.TestClient#redirectFollowing")
+	void remembersWhatTheOriginARedirectLedToAdvertisedForThatOriginOnly(Function<ClientCompression, TestClient> kind)
+			throws IOException {
+		this.origin.acceptRequestCodings = List.of("lzf");
+		this.origin.handle("/hop", (exchange, body) -> PlainOrigin.redirect(exchange, this.origin.otherOriginUri("/advertising")));
+		this.origin.handle("/advertising", (exchange, body) -> {
+			exchange.getResponseHeaders().set("Accept-Encoding", "lzf");
+			PlainOrigin.respond(exchange, 200, BODY);
+		});
+		TestClient client = client(kind, RequestCompression.AUTO);
+		assertThat(client.get(this.origin.uri("/hop")).body()).isEqualTo(BODY);
+		postAndCheckEcho(client);
+		assertThat(client.post(this.origin.otherOriginUri("/echo"), BODY).body()).isEqualTo(BODY);
+		assertThat(echoedCodings()).containsExactly("null", "lzf");
+	}
+
+	@ParameterizedTest(name = "{0}")
 	@MethodSource("clients")
 	void autoUsesAnotherAdvertisedCodingWhenTheConfiguredOneIsNot(Function<ClientCompression, TestClient> kind)
 			throws IOException {

@@ -11,6 +11,7 @@ import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.stream.Stream;
 
+import org.apache.hc.client5.http.impl.classic.HttpClients;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Named;
 import reactor.core.publisher.Flux;
@@ -22,6 +23,7 @@ import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpMethod;
 import org.springframework.http.StreamingHttpOutputMessage;
 import org.springframework.http.client.ClientHttpRequestFactory;
+import org.springframework.http.client.HttpComponentsClientHttpRequestFactory;
 import org.springframework.http.client.JdkClientHttpRequestFactory;
 import org.springframework.http.client.reactive.ClientHttpConnector;
 import org.springframework.http.client.reactive.ReactorClientHttpConnector;
@@ -72,6 +74,30 @@ interface TestClient {
 						(compression) -> streamingRestClient(plainJdk(), compression, true)),
 				Named.of("WebClient", (compression) -> webClient(plainReactorNetty(), compression, false)),
 				Named.of("WebClient, chunked body", (compression) -> webClient(plainReactorNetty(), compression, true)));
+	}
+
+	/**
+	 * Clients on HTTP libraries that follow redirects themselves and tell restcompress where
+	 * each hop went.
+	 */
+	static Stream<Named<Function<ClientCompression, TestClient>>> redirectFollowing() {
+		return Stream.of(
+				Named.of("WebClient, Reactor Netty", (compression) -> webClient(new ReactorClientHttpConnector(
+						reactor.netty.http.client.HttpClient.create().followRedirect(true).compress(false)), compression,
+						false)),
+				Named.of("RestClient, Apache HttpClient 5", (compression) -> restClient(apache(), compression)),
+				Named.of("RestTemplate, Apache HttpClient 5", (compression) -> restTemplate(apache(), compression)),
+				Named.of("RestClient, Apache HttpClient 5, streaming factory",
+						(compression) -> streamingRestClient(apache(), compression, false)));
+	}
+
+	/**
+	 * Apache HttpClient 5 as the auto-configuration sets it up: its decoding off, its redirects
+	 * reported.
+	 */
+	static ClientHttpRequestFactory apache() {
+		return new HttpComponentsClientHttpRequestFactory(
+				ApacheHttpClientRedirects.reported(HttpClients.custom().disableContentCompression()).build());
 	}
 
 	static ClientHttpRequestFactory plainJdk() {

@@ -40,8 +40,9 @@ import org.springframework.util.Assert;
  * policy, an interceptor for {@code RestTemplate} and {@code RestClient} (or, with
  * {@code restcompress.client.request.streaming}, a request factory that streams request
  * bodies) and a filter for {@code WebClient}, each registered through Boot's customizer of that
- * client when the client module is on the classpath, and the HTTP libraries' own response
- * decoding switched off unless {@code restcompress.client.library-decoding} is set.
+ * client when the client module is on the classpath, the HTTP libraries' own response
+ * decoding switched off unless {@code restcompress.client.library-decoding} is set, and Apache
+ * HttpClient 5's redirects reported to restcompress.
  */
 @AutoConfiguration(after = { ContentCodecAutoConfiguration.class, DecisionAutoConfiguration.class },
 		afterName = "org.springframework.boot.http.client.autoconfigure.imperative.ImperativeHttpClientAutoConfiguration")
@@ -50,7 +51,8 @@ import org.springframework.util.Assert;
 @ConditionalOnClass(name = "org.springframework.http.client.ClientHttpRequestInterceptor")
 @ConditionalOnBean(ContentCodecs.class)
 @EnableConfigurationProperties(ClientCompressionProperties.class)
-@Import(ClientCompressionAutoConfiguration.LibraryDecodingConfiguration.class)
+@Import({ ClientCompressionAutoConfiguration.LibraryDecodingConfiguration.class,
+		ApacheHttpClientRedirectsConfiguration.class })
 public final class ClientCompressionAutoConfiguration {
 
 	private static final Log logger = LogFactory.getLog(ClientCompressionAutoConfiguration.class);

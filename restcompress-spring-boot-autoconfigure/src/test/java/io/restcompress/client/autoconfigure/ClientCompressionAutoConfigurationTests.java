@@ -60,6 +60,8 @@ class ClientCompressionAutoConfigurationTests {
 
 	private static final String APACHE = "restCompressApacheHttpClientDecodingCustomizer";
 
+	private static final String APACHE_REDIRECTS = "restCompressApacheHttpClientRedirectsCustomizer";
+
 	private static final String APACHE_CONNECTOR = "restCompressApacheConnectorDecodingCustomizer";
 
 	private static final String JETTY = "restCompressJettyDecodingCustomizer";
@@ -406,17 +408,18 @@ class ClientCompressionAutoConfigurationTests {
 	@Test
 	void switchesOffTheLibrariesDecoding() {
 		this.runner.run((context) -> {
-			assertThat(requestFactoryCustomizers(context)).containsExactlyInAnyOrder(JDK, APACHE, JETTY, REACTOR_NETTY);
+			assertThat(requestFactoryCustomizers(context)).containsExactlyInAnyOrder(JDK, APACHE, JETTY, REACTOR_NETTY,
+					APACHE_REDIRECTS);
 			assertThat(connectorCustomizers(context)).containsExactlyInAnyOrder(APACHE_CONNECTOR, JETTY_CONNECTOR,
 					REACTOR_NETTY_CONNECTOR);
 		});
 	}
 
 	@Test
-	void leavesTheLibrariesDecodingOnWhenAsked() {
+	void leavesTheLibrariesDecodingOnWhenAskedButStillHearsOfApacheHttpClientsRedirects() {
 		this.runner.withPropertyValues("restcompress.client.library-decoding=true").run((context) -> {
-			assertThat(context).doesNotHaveBean(ClientHttpRequestFactoryBuilderCustomizer.class)
-				.doesNotHaveBean(ClientHttpConnectorBuilderCustomizer.class)
+			assertThat(requestFactoryCustomizers(context)).containsExactly(APACHE_REDIRECTS);
+			assertThat(context).doesNotHaveBean(ClientHttpConnectorBuilderCustomizer.class)
 				.hasSingleBean(RestClientCustomizer.class);
 		});
 	}
@@ -443,7 +446,8 @@ class ClientCompressionAutoConfigurationTests {
 	@Test
 	void leavesTheApacheAsyncConnectorAloneWithoutTheAsyncClient() {
 		this.runner.withClassLoader(new FilteredClassLoader(HttpAsyncClientBuilder.class)).run((context) -> {
-			assertThat(requestFactoryCustomizers(context)).containsExactlyInAnyOrder(JDK, APACHE, JETTY, REACTOR_NETTY);
+			assertThat(requestFactoryCustomizers(context)).containsExactlyInAnyOrder(JDK, APACHE, JETTY, REACTOR_NETTY,
+					APACHE_REDIRECTS);
 			assertThat(connectorCustomizers(context)).containsExactlyInAnyOrder(JETTY_CONNECTOR,
 					REACTOR_NETTY_CONNECTOR);
 		});
@@ -454,7 +458,7 @@ class ClientCompressionAutoConfigurationTests {
 		this.runner.withClassLoader(new FilteredClassLoader("org.apache.hc.core5.reactive.ReactiveDataConsumer"))
 			.run((context) -> {
 				assertThat(requestFactoryCustomizers(context)).containsExactlyInAnyOrder(JDK, APACHE, JETTY,
-						REACTOR_NETTY);
+						REACTOR_NETTY, APACHE_REDIRECTS);
 				assertThat(connectorCustomizers(context)).containsExactlyInAnyOrder(JETTY_CONNECTOR,
 						REACTOR_NETTY_CONNECTOR);
 			});
@@ -464,7 +468,8 @@ class ClientCompressionAutoConfigurationTests {
 	void leavesJettyAloneWithoutIt() {
 		this.runner.withClassLoader(new FilteredClassLoader(org.eclipse.jetty.client.HttpClient.class))
 			.run((context) -> {
-				assertThat(requestFactoryCustomizers(context)).containsExactlyInAnyOrder(JDK, APACHE, REACTOR_NETTY);
+				assertThat(requestFactoryCustomizers(context)).containsExactlyInAnyOrder(JDK, APACHE, REACTOR_NETTY,
+						APACHE_REDIRECTS);
 				assertThat(connectorCustomizers(context)).containsExactlyInAnyOrder(APACHE_CONNECTOR,
 						REACTOR_NETTY_CONNECTOR);
 			});
@@ -474,7 +479,8 @@ class ClientCompressionAutoConfigurationTests {
 	void leavesReactorNettyAloneWithoutIt() {
 		this.runner.withClassLoader(new FilteredClassLoader(reactor.netty.http.client.HttpClient.class))
 			.run((context) -> {
-				assertThat(requestFactoryCustomizers(context)).containsExactlyInAnyOrder(JDK, APACHE, JETTY);
+				assertThat(requestFactoryCustomizers(context)).containsExactlyInAnyOrder(JDK, APACHE, JETTY,
+						APACHE_REDIRECTS);
 				assertThat(connectorCustomizers(context)).containsExactlyInAnyOrder(APACHE_CONNECTOR,
 						JETTY_CONNECTOR);
 			});

@@ -1,0 +1,150 @@
+package io.restcompress.client;
+
+import java.io.IOException;
+import java.net.URI;
+import java.util.List;
+
+import io.restcompress.codec.ContentCodec;
+import org.jspecify.annotations.Nullable;
+import reactor.netty.http.client.HttpClientRequest;
+
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.client.ClientHttpResponse;
+import org.springframework.http.client.reactive.ClientHttpRequest;
+import org.springframework.util.ClassUtils;
+
+/**
+ * Where a request went when its HTTP library followed a redirect, so that what an answer
+ * teaches (a dictionary, the codings an origin accepts) is kept for the origin that answered,
+ * and a dictionary is not offered to another origin. For {@code WebClient}, Reactor Netty
+ * writes the request again for every hop, through the same body inserter, and names the hop's
+ * URL. For {@code RestTemplate} and {@code RestClient}, a library hook that runs on the
+ * thread of the exchange reports each hop ({@link ApacheHttpClientRedirects}). Other libraries
+ * follow redirects inside and say nothing, so their requests are taken to have gone where they
+ * were sent.
+ */
+final class RedirectHops {
+
+	private static final boolean REACTOR_NETTY = ClassUtils.isPresent("reactor.netty.http.client.HttpClientRequest",
+			RedirectHops.class.getClassLoader());
+
+	private static final ThreadLocal<Hop> CURRENT = new ThreadLocal<>();
+
+	private RedirectHops() {
+	}
+
+	/**
+	 * Runs the exchange of a blocking client and returns its response with the URL that
+	 * answered it, as reported by {@link #redirected(URI)} on this thread.
+	 * @param requested the request's URI
+	 * @param exchange sends the request
+	 * @return the response and where it came from
+	 * @throws IOException if the exchange fails
+	 */
+	static Answer answer(URI requested, BlockingExchange exchange) throws IOException {
+		Hop hop = new Hop(requested);
+		Hop outer = CURRENT.get();
+		CURRENT.set(hop);
+		try {
+			return new Answer(exchange.execute(), hop.to);
+		}
+		finally {
+			if (outer != null) {
+				CURRENT.set(outer);
+			}
+			else {
+				CURRENT.remove();
+			}
+		}
+	}
+
+	/**
+	 * Notes, on the thread that runs a blocking exchange, that its HTTP library is sending the
+	 * request to {@code to}, and says whether that is another origin than the request's.
+	 * @param to the URL of the hop
+	 * @return {@code true} if the hop leaves the request's origin; {@code false} if it does not
+	 * or no exchange of restcompress runs on this thread
+	 */
+	static boolean redirected(URI to) {
+		Hop hop = CURRENT.get();
+		if (hop == null) {
+			return false;
+		}
+		hop.to = to;
+		return !sameOrigin(hop.from, to);
+	}
+
+	/**
+	 * Returns the URL a redirect led this request to, or {@code null} if it was not
+	 * redirected or its library does not say.
+	 * @param request the request being written
+	 * @return the hop's URL, or {@code null}
+	 */
+	static @Nullable URI redirectedTo(ClientHttpRequest request) {
+		return REACTOR_NETTY ? ReactorNetty.redirectedTo(request) : null;
+	}
+
+	/**
+	 * Whether two URLs are of the same origin (scheme, host and port).
+	 */
+	static boolean sameOrigin(URI first, URI second) {
+		return OriginCache.origin(first).equals(OriginCache.origin(second));
+	}
+
+	/**
+	 * Sends a request of a blocking client.
+	 */
+	@FunctionalInterface
+	interface BlockingExchange {
+
+		ClientHttpResponse execute() throws IOException;
+
+	}
+
+	/**
+	 * A response of a blocking client and the URL whose answer it is.
+	 */
+	record Answer(ClientHttpResponse response, URI answeredBy) {
+
+		/**
+		 * Returns the dictionary codings offered with the request if the answer comes from the
+		 * request's origin, none otherwise.
+		 */
+		List<ContentCodec> dictionaryCodings(URI requested, List<ContentCodec> offered) {
+			return sameOrigin(this.answeredBy, requested) ? offered : List.of();
+		}
+
+		/**
+		 * Learns from the answer for the origin that sent it, and decides whether to resend.
+		 * @see RequestPolicy#afterResponse(URI, int, HttpHeaders, ContentCodec)
+		 */
+		@Nullable RequestDecision afterResponse(RequestPolicy policy, RequestDecision sent) throws IOException {
+			return policy.afterResponse(this.answeredBy, this.response.getStatusCode().value(),
+					this.response.getHeaders(), sent.codec());
+		}
+
+	}
+
+	private static final class Hop {
+
+		private final URI from;
+
+		private URI to;
+
+		Hop(URI from) {
+			this.from = from;
+			this.to = from;
+		}
+
+	}
+
+	private static final class ReactorNetty {
+
+		static @Nullable URI redirectedTo(ClientHttpRequest request) {
+			return (request.getNativeRequest() instanceof HttpClientRequest netty && netty.redirectedFrom().length > 0)
+					? URI.create(netty.resourceUrl()) : null;
+		}
+
+	}
+
+}
