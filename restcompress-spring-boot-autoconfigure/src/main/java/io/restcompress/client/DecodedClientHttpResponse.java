@@ -7,6 +7,7 @@ import java.net.URI;
 import java.util.List;
 
 import io.restcompress.codec.ContentCodec;
+import io.restcompress.internal.ReadsInFlight;
 
 import org.jspecify.annotations.Nullable;
 
@@ -125,16 +126,23 @@ final class DecodedClientHttpResponse implements ClientHttpResponse {
 	}
 
 	/**
-	 * Notes a read that failed, which makes closing the response abandon its body.
+	 * The body as the application reads it. A read that failed makes closing the response
+	 * abandon its body. The response may be closed on another thread while a read is in progress
+	 * (an application's timeout): the decoders are then closed when that read returns, never
+	 * under it ({@link ReadsInFlight}), and later reads fail.
 	 */
 	private final class FailureWatchingInputStream extends FilterInputStream {
 
+		private final ReadsInFlight reads;
+
 		FailureWatchingInputStream(InputStream in) {
 			super(in);
+			this.reads = new ReadsInFlight(in);
 		}
 
 		@Override
 		public int read() throws IOException {
+			begin();
 			try {
 				return this.in.read();
 			}
@@ -142,10 +150,14 @@ final class DecodedClientHttpResponse implements ClientHttpResponse {
 				DecodedClientHttpResponse.this.failed = true;
 				throw ex;
 			}
+			finally {
+				this.reads.end();
+			}
 		}
 
 		@Override
 		public int read(byte[] bytes, int offset, int length) throws IOException {
+			begin();
 			try {
 				return this.in.read(bytes, offset, length);
 			}
@@ -153,16 +165,34 @@ final class DecodedClientHttpResponse implements ClientHttpResponse {
 				DecodedClientHttpResponse.this.failed = true;
 				throw ex;
 			}
+			finally {
+				this.reads.end();
+			}
 		}
 
 		@Override
 		public long skip(long n) throws IOException {
+			begin();
 			try {
 				return this.in.skip(n);
 			}
 			catch (IOException | RuntimeException ex) {
 				DecodedClientHttpResponse.this.failed = true;
 				throw ex;
+			}
+			finally {
+				this.reads.end();
+			}
+		}
+
+		@Override
+		public void close() {
+			this.reads.release();
+		}
+
+		private void begin() throws IOException {
+			if (!this.reads.begin()) {
+				throw new IOException("The response body was closed");
 			}
 		}
 

@@ -22,6 +22,7 @@ import io.restcompress.codec.ContentCodec;
 import io.restcompress.codec.ContentDecoding;
 import io.restcompress.codec.ContentDecodingException;
 import io.restcompress.codec.ContentTooLargeException;
+import io.restcompress.internal.ReadsInFlight;
 import io.restcompress.internal.server.ContainerReadFailures;
 
 import org.jspecify.annotations.Nullable;
@@ -369,25 +370,21 @@ final class DecodingRequestWrapper extends HttpServletRequestWrapper {
 	/**
 	 * The decoded body. It may be released on a container thread (an async exchange that timed
 	 * out or failed) while an application thread is inside a read: the decoders are then closed
-	 * when that read returns, never under it, since a pooled codec hands its native context to
-	 * the next request once closed.
+	 * when that read returns, never under it ({@link ReadsInFlight}).
 	 */
 	private static final class DecodedInputStream extends ServletInputStream {
 
 		private final InputStream delegate;
 
+		private final ReadsInFlight reads;
+
 		private volatile boolean finished;
 
 		private volatile @Nullable IOException failure;
 
-		private int reads;
-
-		private boolean released;
-
-		private boolean closed;
-
 		DecodedInputStream(InputStream delegate) {
 			this.delegate = delegate;
+			this.reads = new ReadsInFlight(delegate);
 		}
 
 		/**
@@ -401,7 +398,7 @@ final class DecodingRequestWrapper extends HttpServletRequestWrapper {
 		@Override
 		public int read() throws IOException {
 			throwIfFailed();
-			if (!beginRead()) {
+			if (!this.reads.begin()) {
 				return -1;
 			}
 			try {
@@ -410,14 +407,14 @@ final class DecodingRequestWrapper extends HttpServletRequestWrapper {
 				return b;
 			}
 			finally {
-				endRead();
+				this.reads.end();
 			}
 		}
 
 		@Override
 		public int read(byte[] bytes, int offset, int length) throws IOException {
 			throwIfFailed();
-			if (!beginRead()) {
+			if (!this.reads.begin()) {
 				return -1;
 			}
 			try {
@@ -426,7 +423,7 @@ final class DecodingRequestWrapper extends HttpServletRequestWrapper {
 				return n;
 			}
 			finally {
-				endRead();
+				this.reads.end();
 			}
 		}
 
@@ -437,52 +434,14 @@ final class DecodingRequestWrapper extends HttpServletRequestWrapper {
 			}
 		}
 
-		private synchronized boolean beginRead() {
-			if (this.released) {
-				return false;
-			}
-			this.reads++;
-			return true;
-		}
-
-		private void endRead() {
-			boolean close;
-			synchronized (this) {
-				this.reads--;
-				close = this.released && this.reads == 0 && !this.closed;
-				this.closed |= close;
-			}
-			if (close) {
-				closeDecoders();
-			}
-		}
-
 		/**
 		 * Closes the decoders, at once or when the read in progress returns; the body then reads
 		 * as ended, as the container's own stream does for an error page after the application
 		 * read it.
 		 */
 		void release() {
-			boolean close;
-			synchronized (this) {
-				this.released = true;
-				close = this.reads == 0 && !this.closed;
-				this.closed |= close;
-			}
 			this.finished = true;
-			if (close) {
-				closeDecoders();
-			}
-		}
-
-		private void closeDecoders() {
-			this.finished = true;
-			try {
-				this.delegate.close();
-			}
-			catch (IOException ex) {
-				// the exchange is over; nothing is left to tell
-			}
+			this.reads.release();
 		}
 
 		/**
