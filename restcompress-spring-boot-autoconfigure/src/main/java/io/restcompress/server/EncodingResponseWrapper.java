@@ -474,11 +474,14 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 	}
 
 	/**
-	 * Releases the encoder of a response that will not complete normally.
+	 * Releases the encoder of a response that will not complete normally. An encoded body has
+	 * then ended: the application's later writes fail as after its end, and its flushes do
+	 * nothing.
 	 */
 	void abandon() {
 		this.bodyLock.lock();
 		try {
+			this.finished |= this.state == State.ENCODING;
 			discardEncoder();
 		}
 		finally {

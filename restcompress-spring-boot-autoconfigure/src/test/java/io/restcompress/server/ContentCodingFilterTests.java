@@ -19,6 +19,8 @@ import io.restcompress.codec.ContentCodecs;
 import io.restcompress.codec.GzipCodec;
 import io.restcompress.codec.LzfCodec;
 import io.restcompress.metrics.CompressionRecorder;
+import jakarta.servlet.AsyncEvent;
+import jakarta.servlet.AsyncListener;
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.ServletOutputStream;
@@ -28,6 +30,7 @@ import jakarta.servlet.http.HttpServletResponseWrapper;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 
+import org.springframework.mock.web.MockAsyncContext;
 import org.springframework.mock.web.MockFilterChain;
 import org.springframework.mock.web.MockHttpServletRequest;
 import org.springframework.mock.web.MockHttpServletResponse;
@@ -86,6 +89,26 @@ class ContentCodingFilterTests {
 		try (GZIPInputStream decoded = new GZIPInputStream(new ByteArrayInputStream(response.getContentAsByteArray()))) {
 			assertThat(decoded.readAllBytes()).isEqualTo(body);
 		}
+	}
+
+	@Test
+	void refusesAWriteAfterTheContainerAbandonedAnAsyncEncodedBody() throws Exception {
+		ContentCodingFilter all = new ContentCodingFilter(settings(CompressionMode.ALL), CompressionRecorder.NONE);
+		MockHttpServletRequest request = asyncGzipRequest();
+		AtomicReference<ServletOutputStream> body = new AtomicReference<>();
+		all.doFilter(request, new MockHttpServletResponse(), (servletRequest, servletResponse) -> {
+			servletRequest.startAsync(servletRequest, servletResponse);
+			servletResponse.setContentType("application/json");
+			body.set(servletResponse.getOutputStream());
+			body.get().write(new byte[10_000]);
+			body.get().flush();
+		});
+		MockAsyncContext async = (MockAsyncContext) request.getAsyncContext();
+		for (AsyncListener listener : async.getListeners()) {
+			listener.onError(new AsyncEvent(async, new IOException("Connection reset")));
+		}
+		assertThatIOException().isThrownBy(() -> body.get().write('x')).withMessageContaining("already ended");
+		body.get().flush();
 	}
 
 	/**
