@@ -82,8 +82,11 @@ public final class DictionaryCodings {
 	}
 
 	/**
-	 * Creates the codings with the zstd and brotli codecs of a set of codecs, or a zstd codec at
-	 * level 1 if they have none.
+	 * Creates the codings with the zstd and brotli codecs of a set of codecs. Without a
+	 * {@link ZstdCodec} among them (an application's own codecs, or its own {@code zstd}
+	 * codec), {@code dcz} uses one zstd codec at level 1 shared by the whole JVM, so that no
+	 * codec of pooled native contexts is left unclosed each time an application context is
+	 * created and closed.
 	 * @param codecs the codecs
 	 * @return the codings, with {@code dcb} only if the codecs include brotli
 	 */
@@ -91,7 +94,7 @@ public final class DictionaryCodings {
 		ZstdCodec zstd = codecs.find(ZstdCodec.CODING)
 			.filter(ZstdCodec.class::isInstance)
 			.map(ZstdCodec.class::cast)
-			.orElseGet(() -> new ZstdCodec(1, ZstdCodec.DEFAULT_MAX_WINDOW));
+			.orElseGet(() -> SharedZstd.CODEC);
 		BrotliCodec brotli = codecs.find(BrotliCodec.CODING)
 			.filter(BrotliCodec.class::isInstance)
 			.map(BrotliCodec.class::cast)
@@ -134,6 +137,12 @@ public final class DictionaryCodings {
 	}
 
 	private record Made(DczCodec dcz, @Nullable DcbCodec dcb) {
+
+	}
+
+	private static final class SharedZstd {
+
+		private static final ZstdCodec CODEC = new ZstdCodec(1, ZstdCodec.DEFAULT_MAX_WINDOW);
 
 	}
 

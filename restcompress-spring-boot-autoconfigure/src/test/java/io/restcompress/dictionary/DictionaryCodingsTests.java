@@ -11,6 +11,8 @@ import io.restcompress.codec.ZstdCodec;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 
+import org.springframework.test.util.ReflectionTestUtils;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
@@ -64,6 +66,21 @@ class DictionaryCodingsTests {
 	void findsZstdAndBrotliAmongCodecs() {
 		DictionaryCodings codings = DictionaryCodings.of(ContentCodecs.of(new GzipCodec(1), BROTLI, ZSTD));
 		assertThat(codings.of(DICTIONARY, BOTH)).extracting(ContentCodec::coding).containsExactly("dcz", "dcb");
+	}
+
+	@Test
+	void usesTheCodecsOwnZstdCodec() {
+		assertThat(DictionaryCodings.of(ContentCodecs.of(new GzipCodec(1), ZSTD))).extracting("zstd").isSameAs(ZSTD);
+	}
+
+	@Test
+	void sharesOneZstdCodecAmongAllCodecSetsWithoutOne() {
+		DictionaryCodings first = DictionaryCodings.of(ContentCodecs.of(new GzipCodec(1)));
+		DictionaryCodings second = DictionaryCodings.of(ContentCodecs.of(new GzipCodec(1), BROTLI));
+		assertThat(first).extracting("zstd")
+			.isInstanceOf(ZstdCodec.class)
+			.isNotSameAs(ZSTD)
+			.isSameAs(ReflectionTestUtils.getField(second, "zstd"));
 	}
 
 	@Test
