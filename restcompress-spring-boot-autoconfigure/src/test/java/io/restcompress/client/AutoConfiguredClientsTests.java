@@ -185,6 +185,25 @@ class AutoConfiguredClientsTests extends PlainOriginTests {
 			});
 	}
 
+	@ParameterizedTest(name = "streaming={0}")
+	@ValueSource(booleans = { false, true })
+	void leavesAClientThatOptedOutAlone(boolean streaming) {
+		this.runner.withPropertyValues("restcompress.client.request.streaming=" + streaming).run((context) -> {
+			RestClient restClient = context.getBean(RestClient.Builder.class).apply(RestCompressClient::disable).build();
+			RestTemplate restTemplate = context.getBean(RestTemplateBuilder.class)
+				.additionalCustomizers(RestCompressClient::disable)
+				.build();
+			URI encoded = this.origin.uri("/payload/gzip/" + SIZE);
+			assertThat(restClient.get().uri(encoded).retrieve().body(byte[].class))
+				.isEqualTo(PlainOrigin.encode("gzip", Payloads.json(SIZE)));
+			assertThat(restTemplate.getForObject(encoded, byte[].class))
+				.isEqualTo(PlainOrigin.encode("gzip", Payloads.json(SIZE)));
+			assertThat(this.recorder.events).isEmpty();
+			assertThat(this.origin.requests).allSatisfy(
+					(request) -> assertThat(request.header("Accept-Encoding")).isNotEqualTo("lzf, lz4, gzip, zstd, br, deflate"));
+		});
+	}
+
 	/**
 	 * A builder bean declared as a specific type cannot be wrapped; the clients keep the
 	 * interceptor rather than going without restcompress.

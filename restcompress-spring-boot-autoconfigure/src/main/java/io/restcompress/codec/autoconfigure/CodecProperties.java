@@ -67,7 +67,7 @@ public class CodecProperties {
 	public static class Zstd {
 
 		/**
-		 * Compression level, from -7 (fastest) to 19 (smallest).
+		 * Compression level, from -7 (fastest) to 19 (smallest), except 0.
 		 */
 		private int level = 1;
 
