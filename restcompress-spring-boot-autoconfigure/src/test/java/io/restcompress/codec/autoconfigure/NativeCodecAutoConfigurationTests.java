@@ -1,5 +1,9 @@
 package io.restcompress.codec.autoconfigure;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
 import io.restcompress.codec.BrotliCodec;
 import io.restcompress.codec.ContentCodec;
 import io.restcompress.codec.ContentCodecs;
@@ -8,6 +12,7 @@ import io.restcompress.codec.ZstdCodec;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.autoconfigure.condition.ConditionEvaluationReport;
 import org.springframework.boot.autoconfigure.condition.ConditionOutcome;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
@@ -127,6 +132,27 @@ class NativeCodecAutoConfigurationTests {
 			assertThat(outcome.isMatch()).isTrue();
 			assertThat(outcome.getMessage()).contains("brotli4j");
 		});
+	}
+
+	@Test
+	void guardsTheNativeCodecsWithTheirNativeLibraryConditions() {
+		this.contextRunner.run((context) -> {
+			Map<String, ConditionEvaluationReport.ConditionAndOutcomes> bySource = ConditionEvaluationReport
+				.get(context.getBeanFactory())
+				.getConditionAndOutcomesBySource();
+			assertThat(conditions(bySource, "ZstdCodecConfiguration")).contains(OnNativeLibraryCondition.Zstd.class);
+			assertThat(conditions(bySource, "BrotliCodecConfiguration")).contains(OnNativeLibraryCondition.Brotli.class);
+		});
+	}
+
+	private static List<Class<?>> conditions(Map<String, ConditionEvaluationReport.ConditionAndOutcomes> bySource,
+			String configuration) {
+		ConditionEvaluationReport.ConditionAndOutcomes outcomes = bySource
+			.get(ContentCodecAutoConfiguration.class.getName() + "$" + configuration);
+		assertThat(outcomes).as(configuration).isNotNull();
+		List<Class<?>> conditions = new ArrayList<>();
+		outcomes.forEach((conditionAndOutcome) -> conditions.add(conditionAndOutcome.getCondition().getClass()));
+		return conditions;
 	}
 
 	@Test
