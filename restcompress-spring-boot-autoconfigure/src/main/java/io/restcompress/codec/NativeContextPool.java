@@ -32,6 +32,8 @@ final class NativeContextPool<C> {
 
 	private static final Cleaner CLEANER = Cleaner.create();
 
+	private static final byte[] NO_DICTIONARY = new byte[0];
+
 	static final int DEFAULT_CAPACITY = Math.max(2, 2 * Runtime.getRuntime().availableProcessors());
 
 	private static final NativeContextPool<Inflater> RAW_INFLATERS = newInflaters(true);
@@ -57,6 +59,34 @@ final class NativeContextPool<C> {
 		this.free = free;
 		this.bufferSize = bufferSize;
 		this.idle = new ArrayBlockingQueue<>(capacity);
+	}
+
+	/**
+	 * Unloads the dictionary of a zstd compression context before it goes back to its pool.
+	 * zstd-jni's {@code reset()} unloads it natively but keeps a reference to the prepared
+	 * dictionary, which an idle context would then keep alive after the dictionary was dropped;
+	 * loading an empty dictionary drops both. A context that fails to unload it is marked
+	 * failed, so the pool frees it instead of pooling it.
+	 */
+	static void dropDictionary(Context<ZstdCompressCtx> context) {
+		try {
+			context.ctx.loadDict(NO_DICTIONARY);
+		}
+		catch (RuntimeException ex) {
+			context.failed = true;
+		}
+	}
+
+	/**
+	 * Unloads the dictionary of a zstd decompression context, as the compression one's is.
+	 */
+	static void dropDecompressionDictionary(Context<ZstdDecompressCtx> context) {
+		try {
+			context.ctx.loadDict(NO_DICTIONARY);
+		}
+		catch (RuntimeException ex) {
+			context.failed = true;
+		}
 	}
 
 	static NativeContextPool<ZstdCompressCtx> compression(int capacity) {

@@ -3,16 +3,21 @@ package io.restcompress.codec;
 import java.io.IOException;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
+import java.lang.ref.WeakReference;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.concurrent.FutureTask;
+import java.util.stream.Stream;
 
 import com.github.luben.zstd.Zstd;
 import com.github.luben.zstd.ZstdCompressCtx;
 import com.github.luben.zstd.ZstdDecompressCtx;
 import com.github.luben.zstd.ZstdDictCompress;
 import org.junit.jupiter.api.Test;
+
+import org.springframework.test.util.ReflectionTestUtils;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
@@ -144,6 +149,36 @@ class DczCodecTests {
 			.stream()
 			.mapToLong(GarbageCollectorMXBean::getCollectionCount)
 			.sum();
+	}
+
+	/**
+	 * A dictionary dropped by its store must be collectable although the contexts that encoded
+	 * and decoded with it are idle in the codec's pools: zstd-jni keeps a reference to the last
+	 * prepared dictionary of a context that is only reset.
+	 */
+	@Test
+	void pooledContextsKeepNoDictionaryAliveOnceItsCodingIsDropped() throws Exception {
+		ZstdCodec zstd = new ZstdCodec(1, ZstdCodec.DEFAULT_MAX_WINDOW);
+		try {
+			List<WeakReference<Object>> prepared = encodeAndDecodeOnce(zstd);
+			for (int i = 0; i < 100 && prepared.stream().anyMatch((reference) -> reference.get() != null); i++) {
+				System.gc();
+				Thread.sleep(20);
+			}
+			assertThat(prepared).allSatisfy((reference) -> assertThat(reference.get()).isNull());
+		}
+		finally {
+			zstd.close();
+		}
+	}
+
+	private static List<WeakReference<Object>> encodeAndDecodeOnce(ZstdCodec zstd) throws IOException {
+		DczCodec dcz = new DczCodec(zstd, PREVIOUS, DczCodec.sha256(PREVIOUS));
+		assertThat(Codecs.decode(dcz, Codecs.encode(dcz, CURRENT))).isEqualTo(CURRENT);
+		return Stream.of("compressionDictionary", "decompressionDictionary")
+			.map((field) -> new WeakReference<Object>(
+					((PreparedOnce<?>) ReflectionTestUtils.getField(dcz, field)).get()))
+			.toList();
 	}
 
 	private static boolean preparingDictionary(Thread thread) {
