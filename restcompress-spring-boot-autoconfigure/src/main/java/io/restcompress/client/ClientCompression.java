@@ -145,6 +145,17 @@ public final class ClientCompression {
 		this.requests.learn(uri, responseHeaders);
 	}
 
+	/**
+	 * Stops what runs in the background: the fetching of dictionaries that responses link to.
+	 * Spring calls it when the bean is destroyed; the policy goes on deciding, compressing and
+	 * decoding after it, without fetching.
+	 */
+	public void close() {
+		if (this.dictionaries != null) {
+			this.dictionaries.close();
+		}
+	}
+
 	RequestPolicy requests() {
 		return this.requests;
 	}

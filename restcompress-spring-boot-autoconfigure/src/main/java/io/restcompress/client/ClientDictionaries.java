@@ -206,6 +206,14 @@ final class ClientDictionaries {
 	}
 
 	/**
+	 * Stops fetching linked dictionaries: the fetch in progress is interrupted, those waiting
+	 * are dropped, and later links are ignored.
+	 */
+	void close() {
+		this.fetcher.shutdownNow();
+	}
+
+	/**
 	 * Returns the dictionaries a response advertises on the origin of its request.
 	 */
 	static List<URI> sameOriginLinks(URI uri, HttpHeaders headers) {

@@ -5,6 +5,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.atomic.AtomicReference;
 
 import io.restcompress.client.ClientCompression;
 import io.restcompress.client.ClientCompressionExchangeFilter;
@@ -42,6 +44,7 @@ import org.springframework.http.client.ClientHttpRequestFactory;
 import org.springframework.http.client.ClientHttpRequestInterceptor;
 import org.springframework.http.client.JdkClientHttpRequestFactory;
 import org.springframework.http.client.SimpleClientHttpRequestFactory;
+import org.springframework.test.util.ReflectionTestUtils;
 import org.springframework.util.unit.DataSize;
 import org.springframework.web.client.RestClient;
 import org.springframework.web.client.RestTemplate;
@@ -150,6 +153,17 @@ class ClientCompressionAutoConfigurationTests {
 			.run((context) -> assertThat(context.getBean(ClientCompression.class)).extracting("dictionaries")
 				.extracting("maxSize")
 				.isEqualTo(1024L));
+	}
+
+	@Test
+	void stopsFetchingLinkedDictionariesWhenTheContextCloses() {
+		AtomicReference<ExecutorService> fetcher = new AtomicReference<>();
+		this.runner.withPropertyValues("restcompress.client.dictionaries.enabled=true").run((context) -> {
+			fetcher.set((ExecutorService) ReflectionTestUtils
+				.getField(ReflectionTestUtils.getField(context.getBean(ClientCompression.class), "dictionaries"), "fetcher"));
+			assertThat(fetcher.get().isShutdown()).isFalse();
+		});
+		assertThat(fetcher.get().isShutdown()).isTrue();
 	}
 
 	@Test
