@@ -42,7 +42,7 @@ public final class ApacheHttpClientRedirects implements ExecChainHandler {
 	@Override
 	public ClassicHttpResponse execute(ClassicHttpRequest request, ExecChain.Scope scope, ExecChain chain)
 			throws IOException, HttpException {
-		if (RedirectHops.redirected(uri(request))) {
+		if (RedirectHops.reporting() && RedirectHops.redirected(scope.exchangeId, uri(request))) {
 			request.removeHeaders(DictionaryFields.AVAILABLE_DICTIONARY);
 			request.removeHeaders(DictionaryFields.DICTIONARY_ID);
 		}

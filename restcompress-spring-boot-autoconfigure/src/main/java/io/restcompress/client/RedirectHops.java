@@ -35,7 +35,7 @@ final class RedirectHops {
 
 	/**
 	 * Runs the exchange of a blocking client and returns its response with the URL that
-	 * answered it, as reported by {@link #redirected(URI)} on this thread.
+	 * answered it, as reported by {@link #redirected(Object, URI)} on this thread.
 	 * @param requested the request's URI
 	 * @param exchange sends the request
 	 * @return the response and where it came from
@@ -46,7 +46,7 @@ final class RedirectHops {
 		Hop outer = CURRENT.get();
 		CURRENT.set(hop);
 		try {
-			return new Answer(exchange.execute(), hop.to);
+			return new Answer(exchange.execute(), hop.answeredBy);
 		}
 		finally {
 			if (outer != null) {
@@ -59,19 +59,41 @@ final class RedirectHops {
 	}
 
 	/**
-	 * Notes, on the thread that runs a blocking exchange, that its HTTP library is sending the
-	 * request to {@code to}, and says whether that is another origin than the request's.
-	 * @param to the URL of the hop
-	 * @return {@code true} if the hop leaves the request's origin; {@code false} if it does not
-	 * or no exchange of restcompress runs on this thread
+	 * Whether an exchange of a blocking client runs on this thread, whose hops a library hook
+	 * may report.
+	 * @return {@code true} if {@link #redirected(Object, URI)} has an exchange to report to
 	 */
-	static boolean redirected(URI to) {
+	static boolean reporting() {
+		return CURRENT.get() != null;
+	}
+
+	/**
+	 * Notes, on the thread that runs a blocking exchange, that its HTTP library is sending one
+	 * hop of a request. The first request the library reports is restcompress's; its first hop
+	 * is the request as the library sends it (an application's interceptor may have rewritten
+	 * its URL), which answers for the request's URI. A later hop of that request to another
+	 * origin than its first hop's is a redirect away from it. Hops of other requests (a call
+	 * made without restcompress while the exchange runs) are left alone.
+	 * @param request the library's identity of the request, the same on every hop
+	 * @param to the URL of the hop
+	 * @return {@code true} if the hop leaves the origin of the request's first hop
+	 */
+	static boolean redirected(Object request, URI to) {
 		Hop hop = CURRENT.get();
 		if (hop == null) {
 			return false;
 		}
-		hop.to = to;
-		return !sameOrigin(hop.from, to);
+		if (hop.request == null) {
+			hop.request = request;
+			hop.firstHop = to;
+			return false;
+		}
+		if (!hop.request.equals(request)) {
+			return false;
+		}
+		boolean elsewhere = !sameOrigin(hop.firstHop, to);
+		hop.answeredBy = elsewhere ? to : hop.requested;
+		return elsewhere;
 	}
 
 	/**
@@ -127,13 +149,18 @@ final class RedirectHops {
 
 	private static final class Hop {
 
-		private final URI from;
+		private final URI requested;
 
-		private URI to;
+		private URI answeredBy;
 
-		Hop(URI from) {
-			this.from = from;
-			this.to = from;
+		private @Nullable Object request;
+
+		private URI firstHop;
+
+		Hop(URI requested) {
+			this.requested = requested;
+			this.answeredBy = requested;
+			this.firstHop = requested;
 		}
 
 	}

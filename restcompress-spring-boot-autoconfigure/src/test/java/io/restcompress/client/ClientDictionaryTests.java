@@ -360,6 +360,24 @@ class ClientDictionaryTests extends PlainOriginTests {
 
 	@ParameterizedTest(name = "{0}")
 	@MethodSource("io.restcompress.client.TestClient#redirectFollowing")
+	void offersTheDictionaryAgainWhenARedirectReturnsToItsOrigin(Function<ClientCompression, TestClient> kind)
+			throws IOException {
+		TestClient client = kind.apply(compression(store(), Long.MAX_VALUE));
+		this.origin.handle("/feed/out", (exchange, body) -> PlainOrigin.redirect(exchange, this.origin.otherOriginUri("/back")));
+		this.origin.handle("/back", (exchange, body) -> PlainOrigin.redirect(exchange, this.origin.uri("/feed/2")));
+		client.get(this.origin.uri("/feed/1"));
+		assertThat(client.get(this.origin.uri("/feed/out")).body()).isEqualTo(version(2));
+		assertThat(this.origin.requestsTo("/back").get(0).header("Available-Dictionary")).isNull();
+		assertThat(this.origin.requestsTo("/feed/2").get(0).header("Available-Dictionary"))
+			.isEqualTo(":" + Base64.getEncoder().encodeToString(sha256(version(1))) + ":");
+		assertThat(this.recorder.events).containsOnlyOnce("decoded CLIENT RESPONSE dcz");
+		client.get(this.origin.uri("/feed/3"));
+		assertThat(this.origin.requestsTo("/feed/3").get(0).header("Available-Dictionary"))
+			.isEqualTo(":" + Base64.getEncoder().encodeToString(sha256(version(2))) + ":");
+	}
+
+	@ParameterizedTest(name = "{0}")
+	@MethodSource("io.restcompress.client.TestClient#redirectFollowing")
 	void offersNoDictionaryToTheOriginARedirectLeadsTo(Function<ClientCompression, TestClient> kind)
 			throws IOException {
 		TestClient client = kind.apply(compression(store(), Long.MAX_VALUE));

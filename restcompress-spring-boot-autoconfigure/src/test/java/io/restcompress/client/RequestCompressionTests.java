@@ -3,6 +3,7 @@ package io.restcompress.client;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.URI;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -20,7 +21,9 @@ import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpMethod;
 import org.springframework.http.HttpStatusCode;
 import org.springframework.http.MediaType;
+import org.springframework.http.client.ClientHttpRequestInterceptor;
 import org.springframework.http.client.MultipartBodyBuilder;
+import org.springframework.http.client.support.HttpRequestWrapper;
 import org.springframework.web.reactive.function.BodyInserters;
 import org.springframework.web.reactive.function.client.WebClient;
 
@@ -103,6 +106,35 @@ class RequestCompressionTests extends PlainOriginTests {
 		postAndCheckEcho(client);
 		assertThat(client.post(this.origin.otherOriginUri("/echo"), BODY).body()).isEqualTo(BODY);
 		assertThat(echoedCodings()).containsExactly("null", "lzf");
+	}
+
+	/**
+	 * An application's interceptor that runs inside restcompress's and rewrites the URL (a
+	 * load balancer, say) changes where the HTTP library sends the request, not the origin
+	 * restcompress learns for.
+	 */
+	@Test
+	void learnsForTheRequestedOriginWhenAnInnerInterceptorRewritesTheUrlOnApacheHttpClient() throws IOException {
+		this.origin.acceptRequestCodings = List.of("lzf");
+		this.origin.handle("/advertising", (exchange, body) -> {
+			exchange.getResponseHeaders().set("Accept-Encoding", "lzf");
+			PlainOrigin.respond(exchange, 200, BODY);
+		});
+		ClientHttpRequestInterceptor rewriting = (request, body, execution) -> execution.execute(
+				new HttpRequestWrapper(request) {
+
+					@Override
+					public URI getURI() {
+						return URI.create(super.getURI().toString().replace("127.0.0.1", "localhost"));
+					}
+
+				}, body);
+		TestClient client = TestClient.restClient(TestClient.apache(), compression(RequestCompression.AUTO),
+				(builder) -> builder.requestInterceptor(rewriting));
+		assertThat(client.get(this.origin.uri("/advertising")).body()).isEqualTo(BODY);
+		postAndCheckEcho(client);
+		assertThat(this.origin.requestsTo("/echo").get(0).header("Host")).startsWith("localhost:");
+		assertThat(echoedCodings()).containsExactly("lzf");
 	}
 
 	@ParameterizedTest(name = "{0}")
