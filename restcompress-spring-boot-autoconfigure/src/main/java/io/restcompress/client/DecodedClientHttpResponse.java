@@ -36,7 +36,7 @@ final class DecodedClientHttpResponse implements ClientHttpResponse {
 
 	private final HttpHeaders headers;
 
-	private @Nullable InputStream body;
+	private @Nullable FailureWatchingInputStream body;
 
 	private @Nullable InputStream received;
 
@@ -106,17 +106,15 @@ final class DecodedClientHttpResponse implements ClientHttpResponse {
 		}
 	}
 
+	/**
+	 * Closes the decoders and, if a read failed or is still in progress on another thread,
+	 * abandons the received body, so that the HTTP library neither drains what is left (it may
+	 * be endless, or stalled) nor reads it on this thread while another does.
+	 */
 	private void closeBody() {
+		boolean reading = this.body != null && this.body.release();
 		try {
-			if (this.body != null) {
-				this.body.close();
-			}
-		}
-		catch (IOException ex) {
-			// the decoders are closed either way; the received body is handled below
-		}
-		try {
-			if (this.failed && this.received != null) {
+			if ((this.failed || reading) && this.received != null) {
 				ReceivedBodies.abandon(this.received);
 			}
 		}
@@ -187,7 +185,15 @@ final class DecodedClientHttpResponse implements ClientHttpResponse {
 
 		@Override
 		public void close() {
-			this.reads.release();
+			release();
+		}
+
+		/**
+		 * Releases the decoders, at once or when the read in progress returns.
+		 * @return {@code true} if a read was in progress
+		 */
+		boolean release() {
+			return this.reads.release();
 		}
 
 		private void begin() throws IOException {

@@ -60,17 +60,22 @@ public final class ReadsInFlight {
 	/**
 	 * Releases the body: its decoders are closed at once, or when the read in progress returns.
 	 * Later reads do not begin.
+	 * @return {@code true} if a read was in progress, which may be waiting for bytes that the
+	 * caller should make stop coming
 	 */
-	public void release() {
+	public boolean release() {
 		boolean close;
+		boolean reading;
 		synchronized (this) {
 			this.released = true;
-			close = this.reads == 0 && !this.closed;
+			reading = this.reads > 0;
+			close = !reading && !this.closed;
 			this.closed |= close;
 		}
 		if (close) {
 			closeDecoders();
 		}
+		return reading;
 	}
 
 	private void closeDecoders() {

@@ -11,16 +11,23 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
 
 import io.restcompress.codec.ContentCodecs;
 import io.restcompress.codec.ZstdCodec;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpMethod;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
+import org.springframework.http.client.ClientHttpRequest;
+import org.springframework.http.client.ClientHttpRequestFactory;
 import org.springframework.http.client.ClientHttpResponse;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -75,6 +82,80 @@ class ResponseClosedDuringReadTests {
 		assertThat(body.readNBytes(1000)).isEqualTo(Arrays.copyOf(Payloads.json(1_000_000), 1000));
 		response.close();
 		assertThatIOException().isThrownBy(body::read).withMessage("The response body was closed");
+	}
+
+	/**
+	 * Closing from another thread abandons the body instead of letting the HTTP library drain
+	 * it on the closing thread while the reader still reads it: the close returns although the
+	 * origin has stopped sending.
+	 */
+	@ParameterizedTest(name = "{0}")
+	@MethodSource("libraries")
+	void closesWithoutWaitingForAStalledOrigin(String library, Supplier<ClientHttpRequestFactory> factory)
+			throws Exception {
+		CountDownLatch originMayFinish = new CountDownLatch(1);
+		byte[] encoded = PlainOrigin.encode("gzip", Payloads.json(1_000_000));
+		try (PlainOrigin origin = new PlainOrigin()) {
+			origin.handleStreaming("/stalling", (exchange) -> {
+				exchange.getResponseHeaders().set("Content-Encoding", "gzip");
+				exchange.sendResponseHeaders(200, 0);
+				try (OutputStream out = exchange.getResponseBody()) {
+					out.write(encoded, 0, SENT_BEFORE_STALL);
+					out.flush();
+					originMayFinish.await();
+					out.write(encoded, SENT_BEFORE_STALL, encoded.length - SENT_BEFORE_STALL);
+				}
+				catch (InterruptedException | IOException ex) {
+					// the client went away
+				}
+			});
+			ClientCompression compression = ClientCompression.builder(PlainOrigin.CODECS).build();
+			ClientHttpRequest request = factory.get().createRequest(origin.uri("/stalling"), HttpMethod.GET);
+			ClientHttpResponse response = DecodedClientHttpResponse.readable(compression, origin.uri("/stalling"),
+					HttpMethod.GET, request.execute(), List.of());
+			InputStream body = response.getBody();
+			assertThat(body.readNBytes(1000)).isEqualTo(Arrays.copyOf(Payloads.json(1_000_000), 1000));
+			CompletableFuture<Void> reader = new CompletableFuture<>();
+			Thread reading = new Thread(() -> {
+				try {
+					readToTheEnd(response);
+					reader.complete(null);
+				}
+				catch (RuntimeException ex) {
+					reader.completeExceptionally(ex);
+				}
+			});
+			reading.start();
+			try {
+				awaitDecoding(reading);
+				CompletableFuture<Void> closing = CompletableFuture.runAsync(response::close);
+				assertThat(closing).succeedsWithin(10, TimeUnit.SECONDS);
+				assertThat(reader).failsWithin(10, TimeUnit.SECONDS);
+			}
+			finally {
+				originMayFinish.countDown();
+			}
+		}
+	}
+
+	/**
+	 * Waits until a thread is inside a decoder's read, which comes after the read began.
+	 */
+	private static void awaitDecoding(Thread thread) throws InterruptedException {
+		for (int i = 0; i < 1000; i++) {
+			if (Arrays.stream(thread.getStackTrace())
+				.anyMatch((frame) -> frame.getClassName().startsWith("io.restcompress.codec."))) {
+				return;
+			}
+			Thread.sleep(10);
+		}
+		throw new IllegalStateException("The reader never started decoding");
+	}
+
+	static Stream<Arguments> libraries() {
+		return Stream.of(
+				Arguments.of("JDK HttpClient", (Supplier<ClientHttpRequestFactory>) TestClient::plainJdk),
+				Arguments.of("Apache HttpClient 5", (Supplier<ClientHttpRequestFactory>) TestClient::apache));
 	}
 
 	private static void readToTheEnd(ClientHttpResponse response) {
