@@ -153,14 +153,39 @@ public final class OriginCache {
 		}
 	}
 
+	/**
+	 * Returns the origin of a URI: scheme, host and port, with the scheme's default port when
+	 * none is given. A host that {@link URI} does not take for a server name (one with an
+	 * underscore, as container service names often have) is read from the authority, so that
+	 * two such hosts stay two origins.
+	 */
 	static String origin(URI uri) {
 		String scheme = (uri.getScheme() != null) ? uri.getScheme().toLowerCase(Locale.ROOT) : "http";
-		String host = (uri.getHost() != null) ? uri.getHost().toLowerCase(Locale.ROOT) : "";
+		String host = uri.getHost();
 		int port = uri.getPort();
+		if (host == null && uri.getRawAuthority() != null) {
+			String authority = uri.getRawAuthority();
+			authority = authority.substring(authority.lastIndexOf('@') + 1);
+			int colon = authority.lastIndexOf(':');
+			if (colon >= 0 && authority.indexOf(']') < colon) {
+				port = parsePort(authority.substring(colon + 1));
+				authority = authority.substring(0, colon);
+			}
+			host = authority;
+		}
 		if (port == -1) {
 			port = scheme.equals("https") ? 443 : 80;
 		}
-		return scheme + "://" + host + ":" + port;
+		return scheme + "://" + ((host != null) ? host.toLowerCase(Locale.ROOT) : "") + ":" + port;
+	}
+
+	private static int parsePort(String port) {
+		try {
+			return port.isEmpty() ? -1 : Integer.parseInt(port);
+		}
+		catch (NumberFormatException ex) {
+			return -2;
+		}
 	}
 
 	/**
