@@ -65,11 +65,13 @@ final class NativeContextPool<C> {
 	 * Unloads the dictionary of a zstd compression context before it goes back to its pool.
 	 * zstd-jni's {@code reset()} unloads it natively but keeps a reference to the prepared
 	 * dictionary, which an idle context would then keep alive after the dictionary was dropped;
-	 * loading an empty dictionary drops both. A context that fails to unload it is marked
-	 * failed, so the pool frees it instead of pooling it.
+	 * loading an empty dictionary (which zstd allows only between frames, hence the reset
+	 * first: a stream may end mid-frame) drops both. A context that fails to unload it is
+	 * marked failed, so the pool frees it instead of pooling it.
 	 */
 	static void dropDictionary(Context<ZstdCompressCtx> context) {
 		try {
+			context.ctx.reset();
 			context.ctx.loadDict(NO_DICTIONARY);
 		}
 		catch (RuntimeException ex) {
@@ -82,6 +84,7 @@ final class NativeContextPool<C> {
 	 */
 	static void dropDecompressionDictionary(Context<ZstdDecompressCtx> context) {
 		try {
+			context.ctx.reset();
 			context.ctx.loadDict(NO_DICTIONARY);
 		}
 		catch (RuntimeException ex) {

@@ -1,5 +1,6 @@
 package io.restcompress.codec;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
@@ -15,6 +16,7 @@ import com.github.luben.zstd.Zstd;
 import com.github.luben.zstd.ZstdCompressCtx;
 import com.github.luben.zstd.ZstdDecompressCtx;
 import com.github.luben.zstd.ZstdDictCompress;
+import com.github.luben.zstd.ZstdDictDecompress;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.test.util.ReflectionTestUtils;
@@ -170,6 +172,22 @@ class DczCodecTests {
 		finally {
 			zstd.close();
 		}
+	}
+
+	@Test
+	void pooledContextOfADictionaryStreamClosedMidFrameIsReused() throws IOException {
+		NativeContextPool<ZstdDecompressCtx> pool = NativeContextPool.decompression(2);
+		byte[] frame;
+		try (ZstdCompressCtx ctx = new ZstdCompressCtx()) {
+			frame = ctx.setLevel(4).loadDict(PREVIOUS).compress(CURRENT);
+		}
+		ZstdDecoderStream stream = new ZstdDecoderStream(DczCodec.CODING, new ByteArrayInputStream(frame), pool,
+				ZstdCodec.dictionaryWindow(PREVIOUS.length), null, new ZstdDictDecompress(PREVIOUS));
+		assertThat(stream.readNBytes(1000)).isEqualTo(Arrays.copyOf(CURRENT, 1000));
+		Object used = ReflectionTestUtils.getField(stream, "context");
+		stream.close();
+		assertThat(pool.borrow(this).context()).isSameAs(used);
+		pool.close();
 	}
 
 	private static List<WeakReference<Object>> encodeAndDecodeOnce(ZstdCodec zstd) throws IOException {
