@@ -474,14 +474,20 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 	}
 
 	/**
-	 * Releases the encoder of a response that will not complete normally. An encoded body has
-	 * then ended: the application's later writes fail as after its end, and its flushes do
-	 * nothing.
+	 * Releases the encoder of a response that will not complete normally, and ends its body:
+	 * the application's later writes to an encoded body fail as after its end; those to a body
+	 * not yet decided, whose held bytes are dropped, go out as they are, so that no encoder is
+	 * taken that nothing would release; flushes do nothing.
 	 */
 	void abandon() {
 		this.bodyLock.lock();
 		try {
-			this.finished |= this.state == State.ENCODING;
+			if (this.state == State.UNDECIDED) {
+				discardPendingCharacters();
+				this.held = null;
+				this.state = State.IDENTITY;
+			}
+			this.finished = true;
 			discardEncoder();
 		}
 		finally {

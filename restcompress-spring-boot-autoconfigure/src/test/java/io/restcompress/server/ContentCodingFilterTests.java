@@ -111,6 +111,28 @@ class ContentCodingFilterTests {
 		body.get().flush();
 	}
 
+	@Test
+	void takesNoEncoderForABodyStillHeldBackWhenTheContainerAbandonedTheAsyncExchange() throws Exception {
+		ContentCodingFilter all = new ContentCodingFilter(settings(CompressionMode.ALL), CompressionRecorder.NONE);
+		MockHttpServletRequest request = asyncGzipRequest();
+		MockHttpServletResponse response = new MockHttpServletResponse();
+		AtomicReference<ServletOutputStream> body = new AtomicReference<>();
+		all.doFilter(request, response, (servletRequest, servletResponse) -> {
+			servletRequest.startAsync(servletRequest, servletResponse);
+			servletResponse.setContentType("application/json");
+			body.set(servletResponse.getOutputStream());
+			body.get().write(new byte[100]);
+		});
+		MockAsyncContext async = (MockAsyncContext) request.getAsyncContext();
+		for (AsyncListener listener : async.getListeners()) {
+			listener.onError(new AsyncEvent(async, new IOException("Connection reset")));
+		}
+		body.get().write(new byte[10_000]);
+		body.get().flush();
+		assertThat(response.getHeader("Content-Encoding")).isNull();
+		assertThat(response.getContentAsByteArray()).hasSize(10_000);
+	}
+
 	/**
 	 * An async exchange ended by the container (Spring MVC's dispatch after a timeout) while the
 	 * application's thread is inside a write: the end waits for the write, so the encoder is
