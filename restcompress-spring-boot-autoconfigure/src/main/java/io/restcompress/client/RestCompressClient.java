@@ -48,13 +48,14 @@ public final class RestCompressClient {
 	 * @param restTemplate the template
 	 */
 	public static void disable(RestTemplate restTemplate) {
-		List<ClientHttpRequestInterceptor> others = new ArrayList<>(restTemplate.getInterceptors());
+		List<ClientHttpRequestInterceptor> interceptors = restTemplate.getInterceptors();
+		List<ClientHttpRequestInterceptor> others = new ArrayList<>(interceptors);
 		others.removeIf(CompressionComponent.class::isInstance);
-		restTemplate.setInterceptors(List.of());
+		interceptors.clear();
 		if (restTemplate.getRequestFactory() instanceof StreamingCompressionRequestFactory streaming) {
 			restTemplate.setRequestFactory(streaming.getDelegate());
 		}
-		restTemplate.setInterceptors(others);
+		interceptors.addAll(others);
 	}
 
 	/**
