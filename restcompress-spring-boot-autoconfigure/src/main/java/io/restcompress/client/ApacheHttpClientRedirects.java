@@ -11,7 +11,10 @@ import org.apache.hc.client5.http.impl.ChainElement;
 import org.apache.hc.client5.http.impl.classic.HttpClientBuilder;
 import org.apache.hc.core5.http.ClassicHttpRequest;
 import org.apache.hc.core5.http.ClassicHttpResponse;
+import org.apache.hc.core5.http.Header;
 import org.apache.hc.core5.http.HttpException;
+import org.apache.hc.core5.http.HttpHeaders;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Tells restcompress where Apache HttpClient 5 (classic) sends each hop of a redirect it
@@ -42,11 +45,16 @@ public final class ApacheHttpClientRedirects implements ExecChainHandler {
 	@Override
 	public ClassicHttpResponse execute(ClassicHttpRequest request, ExecChain.Scope scope, ExecChain chain)
 			throws IOException, HttpException {
-		if (RedirectHops.reporting() && RedirectHops.redirected(scope.exchangeId, uri(request))) {
+		if (RedirectHops.reporting() && RedirectHops.redirected(scope.exchangeId, uri(request), acceptEncoding(request))) {
 			request.removeHeaders(DictionaryFields.AVAILABLE_DICTIONARY);
 			request.removeHeaders(DictionaryFields.DICTIONARY_ID);
 		}
 		return chain.proceed(request, scope);
+	}
+
+	private static @Nullable String acceptEncoding(ClassicHttpRequest request) {
+		Header field = request.getFirstHeader(HttpHeaders.ACCEPT_ENCODING);
+		return (field != null) ? field.getValue() : null;
 	}
 
 	private static URI uri(ClassicHttpRequest request) throws HttpException {

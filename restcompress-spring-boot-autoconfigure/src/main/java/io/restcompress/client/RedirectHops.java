@@ -3,6 +3,7 @@ package io.restcompress.client;
 import java.io.IOException;
 import java.net.URI;
 import java.util.List;
+import java.util.Objects;
 
 import io.restcompress.codec.ContentCodec;
 import org.jspecify.annotations.Nullable;
@@ -35,14 +36,17 @@ final class RedirectHops {
 
 	/**
 	 * Runs the exchange of a blocking client and returns its response with the URL that
-	 * answered it, as reported by {@link #redirected(Object, URI)} on this thread.
+	 * answered it, as reported by {@link #redirected(Object, URI, String)} on this thread.
 	 * @param requested the request's URI
+	 * @param acceptEncoding the request's {@code Accept-Encoding}, by which its hops are told
+	 * from those of other requests made on this thread meanwhile
 	 * @param exchange sends the request
 	 * @return the response and where it came from
 	 * @throws IOException if the exchange fails
 	 */
-	static Answer answer(URI requested, BlockingExchange exchange) throws IOException {
-		Hop hop = new Hop(requested);
+	static Answer answer(URI requested, @Nullable String acceptEncoding, BlockingExchange exchange)
+			throws IOException {
+		Hop hop = new Hop(requested, acceptEncoding);
 		Hop outer = CURRENT.get();
 		CURRENT.set(hop);
 		try {
@@ -61,7 +65,7 @@ final class RedirectHops {
 	/**
 	 * Whether an exchange of a blocking client runs on this thread, whose hops a library hook
 	 * may report.
-	 * @return {@code true} if {@link #redirected(Object, URI)} has an exchange to report to
+	 * @return {@code true} if {@link #redirected(Object, URI, String)} has an exchange to report to
 	 */
 	static boolean reporting() {
 		return CURRENT.get() != null;
@@ -69,21 +73,26 @@ final class RedirectHops {
 
 	/**
 	 * Notes, on the thread that runs a blocking exchange, that its HTTP library is sending one
-	 * hop of a request. The first request the library reports is restcompress's; its first hop
+	 * hop of a request. The first request reported with the exchange's {@code Accept-Encoding}
+	 * is restcompress's: a call made meanwhile without restcompress (an application
+	 * interceptor's token fetch, say) carries none or another, and is left alone. Its first hop
 	 * is the request as the library sends it (an application's interceptor may have rewritten
-	 * its URL), which answers for the request's URI. A later hop of that request to another
-	 * origin than its first hop's is a redirect away from it. Hops of other requests (a call
-	 * made without restcompress while the exchange runs) are left alone.
+	 * its URL), which answers for the request's URI; a later hop of that request to another
+	 * origin than its first hop's is a redirect away from it.
 	 * @param request the library's identity of the request, the same on every hop
 	 * @param to the URL of the hop
+	 * @param acceptEncoding the hop's {@code Accept-Encoding}, or {@code null}
 	 * @return {@code true} if the hop leaves the origin of the request's first hop
 	 */
-	static boolean redirected(Object request, URI to) {
+	static boolean redirected(Object request, URI to, @Nullable String acceptEncoding) {
 		Hop hop = CURRENT.get();
 		if (hop == null) {
 			return false;
 		}
 		if (hop.request == null) {
+			if (!Objects.equals(hop.acceptEncoding, acceptEncoding)) {
+				return false;
+			}
 			hop.request = request;
 			hop.firstHop = to;
 			return false;
@@ -151,14 +160,17 @@ final class RedirectHops {
 
 		private final URI requested;
 
+		private final @Nullable String acceptEncoding;
+
 		private URI answeredBy;
 
 		private @Nullable Object request;
 
 		private URI firstHop;
 
-		Hop(URI requested) {
+		Hop(URI requested, @Nullable String acceptEncoding) {
 			this.requested = requested;
+			this.acceptEncoding = acceptEncoding;
 			this.answeredBy = requested;
 			this.firstHop = requested;
 		}

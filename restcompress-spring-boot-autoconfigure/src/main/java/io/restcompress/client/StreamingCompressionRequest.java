@@ -91,11 +91,13 @@ final class StreamingCompressionRequest extends AbstractClientHttpRequest implem
 		}
 		List<ContentCodec> offered = this.compression.accepting(this.uri, headers);
 		RequestDecision decision = decide(headers, requestBody);
-		RedirectHops.Answer answer = RedirectHops.answer(this.uri, () -> send(headers, requestBody, decision));
+		String acceptEncoding = headers.getFirst(HttpHeaders.ACCEPT_ENCODING);
+		RedirectHops.Answer answer = RedirectHops.answer(this.uri, acceptEncoding,
+				() -> send(headers, requestBody, decision));
 		RequestDecision resend = answer.afterResponse(this.compression.requests(), decision);
 		if (resend != null && requestBody.repeatable()) {
 			answer.response().close();
-			answer = RedirectHops.answer(this.uri, () -> send(headers, requestBody, resend));
+			answer = RedirectHops.answer(this.uri, acceptEncoding, () -> send(headers, requestBody, resend));
 			answer.afterResponse(this.compression.requests(), resend);
 		}
 		return DecodedClientHttpResponse.readable(this.compression, answer.answeredBy(), this.method,

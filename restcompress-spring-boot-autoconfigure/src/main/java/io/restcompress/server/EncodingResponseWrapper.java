@@ -82,6 +82,8 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 
 	private boolean finished;
 
+	private boolean heldBodyDropped;
+
 	private volatile @Nullable IOException failedWrite;
 
 	private final BodyOutcome outcome;
@@ -475,15 +477,17 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 
 	/**
 	 * Releases the encoder of a response that will not complete normally, and ends its body:
-	 * the application's later writes to an encoded body fail as after its end; those to a body
-	 * not yet decided, whose held bytes are dropped, go out as they are, so that no encoder is
-	 * taken that nothing would release; flushes do nothing.
+	 * the application's later writes to an encoded body, or to one not yet decided (whose held
+	 * bytes are dropped, and for which no encoder is taken that nothing would release), fail as
+	 * after its end, so that a client still there never gets a body missing its start; flushes
+	 * do nothing.
 	 */
 	void abandon() {
 		this.bodyLock.lock();
 		try {
 			if (this.state == State.UNDECIDED) {
 				discardPendingCharacters();
+				this.heldBodyDropped = this.held != null && this.held.size() > 0;
 				this.held = null;
 				this.state = State.IDENTITY;
 			}
@@ -592,6 +596,9 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 		if (this.finished) {
 			if (this.state == State.ENCODING) {
 				throw new IOException("The encoded response body has already ended");
+			}
+			if (this.heldBodyDropped) {
+				throw new IOException("The response body has already ended: the exchange was abandoned");
 			}
 			client().write(bytes, offset, length);
 			return;

@@ -39,6 +39,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpMethod;
+import org.springframework.http.client.ClientHttpRequestFactory;
+import org.springframework.http.client.ClientHttpRequestInterceptor;
+import org.springframework.http.client.ClientHttpResponse;
 import org.springframework.web.client.RestClient;
 import org.springframework.web.client.RestTemplate;
 
@@ -389,6 +392,31 @@ class ClientDictionaryTests extends PlainOriginTests {
 		assertThat(redirected.header("Host")).startsWith("localhost:");
 		assertThat(redirected.header("Available-Dictionary")).isNull();
 		assertThat(redirected.header("Dictionary-ID")).isNull();
+	}
+
+	/**
+	 * An application interceptor inside restcompress's that makes a call of its own on the
+	 * same thread (a token fetch) through Apache HttpClient: that call's hops are not taken for
+	 * those of the request.
+	 */
+	@Test
+	void tellsItsRequestsHopsFromThoseOfACallAnInnerInterceptorMakesOnApacheHttpClient() throws IOException {
+		ClientHttpRequestFactory plainApache = TestClient.apache();
+		this.origin.handle("/token", (exchange, body) -> PlainOrigin.respond(exchange, 200, new byte[] { 't' }));
+		ClientHttpRequestInterceptor fetchingAToken = (request, body, execution) -> {
+			try (ClientHttpResponse token = plainApache.createRequest(this.origin.uri("/token"), HttpMethod.GET)
+				.execute()) {
+				token.getBody().readAllBytes();
+			}
+			return execution.execute(request, body);
+		};
+		TestClient client = TestClient.restClient(TestClient.apache(), compression(store(), Long.MAX_VALUE),
+				(builder) -> builder.requestInterceptor(fetchingAToken));
+		this.origin.handle("/feed/hop", (exchange, body) -> PlainOrigin.redirect(exchange, this.origin.otherOriginUri("/other")));
+		client.get(this.origin.uri("/feed/1"));
+		assertThat(client.get(this.origin.uri("/feed/hop")).body()).isEqualTo(version(1));
+		assertThat(this.origin.requestsTo("/token")).hasSize(2);
+		assertThat(this.origin.requestsTo("/other").get(0).header("Available-Dictionary")).isNull();
 	}
 
 	private ClientCompression compression(DictionaryStore store, long maxDecodedSize) {
