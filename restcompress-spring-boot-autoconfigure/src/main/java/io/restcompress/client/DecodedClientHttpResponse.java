@@ -26,6 +26,8 @@ import org.springframework.util.StreamUtils;
  */
 final class DecodedClientHttpResponse implements ClientHttpResponse {
 
+	private static final String CLOSED = "The response body was closed";
+
 	private final ClientHttpResponse response;
 
 	private final ClientCompression.ResponseReading reading;
@@ -140,42 +142,40 @@ final class DecodedClientHttpResponse implements ClientHttpResponse {
 
 		@Override
 		public int read() throws IOException {
-			begin();
-			try {
-				return this.in.read();
-			}
-			catch (IOException | RuntimeException ex) {
-				DecodedClientHttpResponse.this.failed = true;
-				throw ex;
-			}
-			finally {
-				this.reads.end();
-			}
+			return (int) guarded(() -> this.in.read());
 		}
 
 		@Override
 		public int read(byte[] bytes, int offset, int length) throws IOException {
-			begin();
-			try {
-				return this.in.read(bytes, offset, length);
-			}
-			catch (IOException | RuntimeException ex) {
-				DecodedClientHttpResponse.this.failed = true;
-				throw ex;
-			}
-			finally {
-				this.reads.end();
-			}
+			return (int) guarded(() -> this.in.read(bytes, offset, length));
 		}
 
 		@Override
 		public long skip(long n) throws IOException {
-			begin();
-			try {
-				return this.in.skip(n);
+			return guarded(() -> this.in.skip(n));
+		}
+
+		/**
+		 * Runs a read within the guard, noting a failure. A library whose stream was aborted
+		 * under the read (the response closed on another thread) may fail it with a runtime
+		 * exception, which is reported as the closed body it is.
+		 */
+		private long guarded(Read read) throws IOException {
+			if (!this.reads.begin()) {
+				throw new IOException(CLOSED);
 			}
-			catch (IOException | RuntimeException ex) {
+			try {
+				return read.run();
+			}
+			catch (IOException ex) {
 				DecodedClientHttpResponse.this.failed = true;
+				throw ex;
+			}
+			catch (RuntimeException ex) {
+				DecodedClientHttpResponse.this.failed = true;
+				if (this.reads.released()) {
+					throw new IOException(CLOSED, ex);
+				}
 				throw ex;
 			}
 			finally {
@@ -196,11 +196,12 @@ final class DecodedClientHttpResponse implements ClientHttpResponse {
 			return this.reads.release();
 		}
 
-		private void begin() throws IOException {
-			if (!this.reads.begin()) {
-				throw new IOException("The response body was closed");
-			}
-		}
+	}
+
+	@FunctionalInterface
+	private interface Read {
+
+		long run() throws IOException;
 
 	}
 

@@ -78,6 +78,14 @@ public final class ReadsInFlight {
 		return reading;
 	}
 
+	/**
+	 * Whether the body was released.
+	 * @return {@code true} once {@link #release()} was called
+	 */
+	public synchronized boolean released() {
+		return this.released;
+	}
+
 	private void closeDecoders() {
 		try {
 			this.decoders.close();

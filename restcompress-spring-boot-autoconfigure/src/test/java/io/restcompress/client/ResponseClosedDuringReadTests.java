@@ -10,6 +10,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
@@ -71,6 +72,33 @@ class ResponseClosedDuringReadTests {
 		decoded.write(head);
 		next.transferTo(decoded);
 		assertThat(decoded.toByteArray()).isEqualTo(other);
+	}
+
+	/**
+	 * Apache HttpClient's stream, aborted under a read, may fail it with a runtime exception
+	 * (the stream it read from is gone): the application gets the closed body's
+	 * {@link IOException}.
+	 */
+	@Test
+	void reportsARuntimeFailureOfTheAbortedLibraryStreamAsTheClosedBody() throws Exception {
+		ClientHttpResponse response = DecodedClientHttpResponse.readable(
+				ClientCompression.builder(ContentCodecs.of(this.zstd)).requestEncoding("zstd").build(),
+				URI.create("http://origin.example/"), HttpMethod.GET, stallingResponse(
+						encoded(Payloads.json(1_000_000)), SENT_BEFORE_STALL, NullPointerException::new),
+				List.of());
+		CompletableFuture<Void> reader = CompletableFuture.runAsync(() -> readToTheEnd(response));
+		assertThat(this.stalled.await(10, TimeUnit.SECONDS)).isTrue();
+		response.close();
+		this.connectionClosed.countDown();
+		assertThat(reader).failsWithin(10, TimeUnit.SECONDS)
+			.withThrowableOfType(ExecutionException.class)
+			.havingRootCause()
+			.isInstanceOf(NullPointerException.class);
+		assertThat(reader).failsWithin(0, TimeUnit.SECONDS)
+			.withThrowableOfType(ExecutionException.class)
+			.withCauseInstanceOf(IllegalStateException.class)
+			.satisfies((failure) -> assertThat(failure.getCause().getCause()).isInstanceOf(IOException.class)
+				.hasMessage("The response body was closed"));
 	}
 
 	@Test
@@ -180,6 +208,15 @@ class ResponseClosedDuringReadTests {
 	 * then stalls until the test closes it.
 	 */
 	private ClientHttpResponse stallingResponse(byte[] encoded, int sentBeforeStall) {
+		return stallingResponse(encoded, sentBeforeStall, () -> new IOException("Connection closed"));
+	}
+
+	/**
+	 * The same, failing the stalled read with what {@code failure} gives once the test closes
+	 * the connection.
+	 */
+	private ClientHttpResponse stallingResponse(byte[] encoded, int sentBeforeStall,
+			Supplier<? extends Exception> failure) {
 		InputStream body = new InputStream() {
 
 			private int position;
@@ -203,7 +240,11 @@ class ResponseClosedDuringReadTests {
 					catch (InterruptedException ex) {
 						Thread.currentThread().interrupt();
 					}
-					throw new IOException("Connection closed");
+					Exception closed = failure.get();
+					if (closed instanceof IOException ioException) {
+						throw ioException;
+					}
+					throw (RuntimeException) closed;
 				}
 				int n = Math.min(length, Math.min(sentBeforeStall, encoded.length) - this.position);
 				System.arraycopy(encoded, this.position, bytes, offset, n);
