@@ -39,19 +39,31 @@ record ExtensionOffer(String name, List<Parameter> parameters) {
 	/**
 	 * Rewrites {@code Sec-WebSocket-Extensions} fields so that every engine's parser can read
 	 * them: each field that is written as RFC 6455 specifies, with its quoted values unquoted;
-	 * a malformed field is left out, as a field that offers nothing.
+	 * a malformed field is left out, as a field that offers nothing. A permessage-deflate offer
+	 * that repeats a parameter is left out too, as RFC 7692 §7 has the server decline it: Jetty
+	 * would merge the repeats while parsing and accept the offer.
 	 * @param fieldValues the fields' values
 	 * @return the well-formed fields, rewritten
 	 */
 	static List<String> wellFormed(List<String> fieldValues) {
 		List<String> fields = new ArrayList<>(fieldValues.size());
 		for (String value : fieldValues) {
-			List<ExtensionOffer> offers = parseField(value);
+			List<ExtensionOffer> offers = parseField(value).stream()
+				.filter((offer) -> !offer.isPerMessageDeflate() || !offer.repeatsAParameter())
+				.toList();
 			if (!offers.isEmpty()) {
 				fields.add(offers.stream().map(ExtensionOffer::format).collect(Collectors.joining(", ")));
 			}
 		}
 		return fields;
+	}
+
+	private boolean isPerMessageDeflate() {
+		return PerMessageDeflatePolicy.NAME.equalsIgnoreCase(this.name);
+	}
+
+	private boolean repeatsAParameter() {
+		return this.parameters.stream().map(Parameter::name).distinct().count() < this.parameters.size();
 	}
 
 	/**

@@ -37,6 +37,14 @@ class ExtensionOfferTests {
 	}
 
 	@Test
+	void leavesOutAPerMessageDeflateOfferThatRepeatsAParameter() {
+		assertThat(ExtensionOffer.wellFormed(List.of(
+				"permessage-deflate; client_max_window_bits=10; client_max_window_bits=15, permessage-deflate",
+				"x-other; a; a")))
+			.containsExactly("permessage-deflate", "x-other; a; a");
+	}
+
+	@Test
 	void skipsEmptyListElements() {
 		assertThat(ExtensionOffer.parse(List.of(" , permessage-deflate,, ", ""))).extracting(ExtensionOffer::name)
 			.containsExactly("permessage-deflate");
