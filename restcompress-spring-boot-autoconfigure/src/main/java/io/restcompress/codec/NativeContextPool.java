@@ -62,44 +62,41 @@ final class NativeContextPool<C> {
 	}
 
 	/**
-	 * Unloads the dictionary of a zstd compression context before it goes back to its pool.
-	 * zstd-jni's {@code reset()} unloads it natively but keeps a reference to the prepared
-	 * dictionary, which an idle context would then keep alive after the dictionary was dropped;
-	 * loading an empty dictionary (which zstd allows only between frames, hence the reset
-	 * first: a stream may end mid-frame) drops both. A context that fails to unload it is
-	 * marked failed, so the pool frees it instead of pooling it.
+	 * A pool of zstd compression contexts, each given back reset and without the dictionary of
+	 * its last stream ({@link #withoutDictionary(ZstdCompressCtx)}).
 	 */
-	static void dropDictionary(Context<ZstdCompressCtx> context) {
-		try {
-			context.ctx.reset();
-			context.ctx.loadDict(NO_DICTIONARY);
-		}
-		catch (RuntimeException ex) {
-			context.failed = true;
-		}
+	static NativeContextPool<ZstdCompressCtx> compression(int capacity) {
+		return new NativeContextPool<>(ZstdCompressCtx::new, NativeContextPool::withoutDictionary,
+				ZstdCompressCtx::close, capacity, ZSTD_BUFFER_SIZE);
 	}
 
 	/**
-	 * Unloads the dictionary of a zstd decompression context, as the compression one's is.
+	 * A pool of zstd decompression contexts, each given back reset and without the dictionary
+	 * of its last stream.
 	 */
-	static void dropDecompressionDictionary(Context<ZstdDecompressCtx> context) {
-		try {
-			context.ctx.reset();
-			context.ctx.loadDict(NO_DICTIONARY);
-		}
-		catch (RuntimeException ex) {
-			context.failed = true;
-		}
-	}
-
-	static NativeContextPool<ZstdCompressCtx> compression(int capacity) {
-		return new NativeContextPool<>(ZstdCompressCtx::new, ZstdCompressCtx::reset, ZstdCompressCtx::close, capacity,
-				ZSTD_BUFFER_SIZE);
-	}
-
 	static NativeContextPool<ZstdDecompressCtx> decompression(int capacity) {
-		return new NativeContextPool<>(ZstdDecompressCtx::new, ZstdDecompressCtx::reset, ZstdDecompressCtx::close,
-				capacity, ZSTD_BUFFER_SIZE);
+		return new NativeContextPool<>(ZstdDecompressCtx::new, NativeContextPool::withoutDictionary,
+				ZstdDecompressCtx::close, capacity, ZSTD_BUFFER_SIZE);
+	}
+
+	/**
+	 * Resets a zstd compression context and unloads its dictionary. zstd-jni's {@code reset()}
+	 * unloads it natively but keeps a reference to the prepared dictionary, which an idle
+	 * context would keep alive after the dictionary was dropped; loading an empty dictionary,
+	 * which zstd allows only between frames (after the reset, as a stream may end mid-frame),
+	 * drops both. A context that fails to is renewed by the pool.
+	 */
+	private static void withoutDictionary(ZstdCompressCtx ctx) {
+		ctx.reset();
+		ctx.loadDict(NO_DICTIONARY);
+	}
+
+	/**
+	 * Resets a zstd decompression context and unloads its dictionary, as for compression.
+	 */
+	private static void withoutDictionary(ZstdDecompressCtx ctx) {
+		ctx.reset();
+		ctx.loadDict(NO_DICTIONARY);
 	}
 
 	/**

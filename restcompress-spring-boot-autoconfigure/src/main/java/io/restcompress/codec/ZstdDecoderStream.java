@@ -226,9 +226,6 @@ final class ZstdDecoderStream extends DecoderInputStream {
 			this.source.close();
 		}
 		finally {
-			if (this.dictionary != null) {
-				NativeContextPool.dropDecompressionDictionary(this.context);
-			}
 			this.lease.release();
 			Reference.reachabilityFence(this.dictionary);
 		}

@@ -64,15 +64,8 @@ final class ZstdEncoderStream extends PooledEncoderStream<ZstdCompressCtx> {
 		compress(EndDirective.END);
 	}
 
-	/**
-	 * Returns the context without the dictionary, so that an idle pooled context does not keep
-	 * a dictionary's prepared tables alive after the dictionary was dropped.
-	 */
 	@Override
 	void release() {
-		if (this.dictionary != null) {
-			NativeContextPool.dropDictionary(this.context);
-		}
 		super.release();
 		Reference.reachabilityFence(this.dictionary);
 	}
