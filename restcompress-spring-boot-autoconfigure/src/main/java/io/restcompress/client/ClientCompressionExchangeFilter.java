@@ -122,8 +122,8 @@ public final class ClientCompressionExchangeFilter implements ExchangeFilterFunc
 					return response.releaseBody()
 						.then(exchange(request, resend, offered, next, tally.forResend(), false));
 				}
-				List<ContentCodec> dictionaryCodings = RedirectHops.sameOrigin(answering, uri) ? offered : List.of();
-				return Mono.just(decoded(request, response, dictionaryCodings, stream, answering));
+				return Mono.just(decoded(request, response, RedirectHops.dictionaryCodings(uri, answering, offered),
+						stream, answering));
 			});
 	}
 

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.util.List;
 
 import io.restcompress.codec.ContentCodec;
-import org.jspecify.annotations.Nullable;
 
 import org.springframework.core.Ordered;
 import org.springframework.http.HttpHeaders;
@@ -50,21 +49,8 @@ public final class ClientCompressionInterceptor implements ClientHttpRequestInte
 		List<ContentCodec> offered = this.compression.accepting(request.getURI(), request.getHeaders());
 		RequestDecision decision = this.compression.requests().decide(request.getURI(), request.getHeaders(),
 				body.length);
-		RedirectHops.Answer answer = RedirectHops.answer(request.getURI(), acceptEncoding(request),
-				() -> send(request, body, decision, execution));
-		RequestDecision resend = answer.afterResponse(this.compression.requests(), decision);
-		if (resend != null) {
-			answer.response().close();
-			answer = RedirectHops.answer(request.getURI(), acceptEncoding(request),
-					() -> send(request, body, resend, execution));
-			answer.afterResponse(this.compression.requests(), resend);
-		}
-		return DecodedClientHttpResponse.readable(this.compression, answer.answeredBy(), request.getMethod(),
-				answer.response(), answer.dictionaryCodings(request.getURI(), offered));
-	}
-
-	private static @Nullable String acceptEncoding(HttpRequest request) {
-		return request.getHeaders().getFirst(HttpHeaders.ACCEPT_ENCODING);
+		return BlockingExchanges.exchange(this.compression, request.getURI(), request.getMethod(),
+				request.getHeaders(), offered, decision, true, (sent) -> send(request, body, sent, execution));
 	}
 
 	private ClientHttpResponse send(HttpRequest request, byte[] body, RequestDecision decision,

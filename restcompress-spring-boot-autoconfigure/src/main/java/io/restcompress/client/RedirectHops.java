@@ -9,7 +9,6 @@ import io.restcompress.codec.ContentCodec;
 import org.jspecify.annotations.Nullable;
 import reactor.netty.http.client.HttpClientRequest;
 
-import org.springframework.http.HttpHeaders;
 import org.springframework.http.client.ClientHttpResponse;
 import org.springframework.http.client.reactive.ClientHttpRequest;
 import org.springframework.util.ClassUtils;
@@ -133,26 +132,25 @@ final class RedirectHops {
 	}
 
 	/**
+	 * Returns the codings of the dictionary offered with a request, if its answer comes from
+	 * the request's origin; none otherwise, so that another origin's answer is never decoded
+	 * with the request's origin's dictionary.
+	 * @param requested the request's URI
+	 * @param answeredBy the URL that answered it
+	 * @param offered the codings of the dictionary offered
+	 * @return the codings to decode the answer with
+	 */
+	static List<ContentCodec> dictionaryCodings(URI requested, URI answeredBy, List<ContentCodec> offered) {
+		return sameOrigin(answeredBy, requested) ? offered : List.of();
+	}
+
+	/**
 	 * A response of a blocking client and the URL whose answer it is.
+	 *
+	 * @param response the response
+	 * @param answeredBy the URL that answered
 	 */
 	record Answer(ClientHttpResponse response, URI answeredBy) {
-
-		/**
-		 * Returns the dictionary codings offered with the request if the answer comes from the
-		 * request's origin, none otherwise.
-		 */
-		List<ContentCodec> dictionaryCodings(URI requested, List<ContentCodec> offered) {
-			return sameOrigin(this.answeredBy, requested) ? offered : List.of();
-		}
-
-		/**
-		 * Learns from the answer for the origin that sent it, and decides whether to resend.
-		 * @see RequestPolicy#afterResponse(URI, int, HttpHeaders, ContentCodec)
-		 */
-		@Nullable RequestDecision afterResponse(RequestPolicy policy, RequestDecision sent) throws IOException {
-			return policy.afterResponse(this.answeredBy, this.response.getStatusCode().value(),
-					this.response.getHeaders(), sent.codec());
-		}
 
 	}
 

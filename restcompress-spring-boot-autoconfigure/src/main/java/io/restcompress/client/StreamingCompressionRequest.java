@@ -91,17 +91,8 @@ final class StreamingCompressionRequest extends AbstractClientHttpRequest implem
 		}
 		List<ContentCodec> offered = this.compression.accepting(this.uri, headers);
 		RequestDecision decision = decide(headers, requestBody);
-		String acceptEncoding = headers.getFirst(HttpHeaders.ACCEPT_ENCODING);
-		RedirectHops.Answer answer = RedirectHops.answer(this.uri, acceptEncoding,
-				() -> send(headers, requestBody, decision));
-		RequestDecision resend = answer.afterResponse(this.compression.requests(), decision);
-		if (resend != null && requestBody.repeatable()) {
-			answer.response().close();
-			answer = RedirectHops.answer(this.uri, acceptEncoding, () -> send(headers, requestBody, resend));
-			answer.afterResponse(this.compression.requests(), resend);
-		}
-		return DecodedClientHttpResponse.readable(this.compression, answer.answeredBy(), this.method,
-				answer.response(), answer.dictionaryCodings(this.uri, offered));
+		return BlockingExchanges.exchange(this.compression, this.uri, this.method, headers, offered, decision,
+				requestBody.repeatable(), (sent) -> send(headers, requestBody, sent));
 	}
 
 	private RequestDecision decide(HttpHeaders headers, RequestBody requestBody) throws IOException {

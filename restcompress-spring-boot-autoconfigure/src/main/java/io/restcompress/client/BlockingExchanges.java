@@ -1,0 +1,70 @@
+package io.restcompress.client;
+
+import java.io.IOException;
+import java.net.URI;
+import java.util.List;
+
+import io.restcompress.codec.ContentCodec;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpMethod;
+import org.springframework.http.client.ClientHttpResponse;
+
+/**
+ * The exchange of {@code RestTemplate} and {@code RestClient}, the same through the interceptor
+ * and the streaming request factory: the request is sent as decided and resent once after a
+ * {@code 415} that names the accepted codings (if its body can be written again); what the
+ * answer teaches is kept for the origin that answered ({@link RedirectHops}); the response is
+ * handed over decoded.
+ */
+final class BlockingExchanges {
+
+	private BlockingExchanges() {
+	}
+
+	/**
+	 * Runs an exchange.
+	 * @param compression the shared policy
+	 * @param uri the request's URI
+	 * @param method the request's method
+	 * @param headers the request's headers, with what restcompress added
+	 * @param offered the codings of the dictionary offered with the request
+	 * @param decision how to send the body first
+	 * @param mayResend whether the body can be written again
+	 * @param sender sends the request with a body as a decision says
+	 * @return the response the application reads
+	 * @throws IOException if the exchange fails
+	 */
+	static ClientHttpResponse exchange(ClientCompression compression, URI uri, HttpMethod method, HttpHeaders headers,
+			List<ContentCodec> offered, RequestDecision decision, boolean mayResend, Sender sender) throws IOException {
+		String acceptEncoding = headers.getFirst(HttpHeaders.ACCEPT_ENCODING);
+		RedirectHops.Answer answer = RedirectHops.answer(uri, acceptEncoding, () -> sender.send(decision));
+		RequestDecision resend = afterResponse(compression, answer, decision);
+		if (resend != null && mayResend) {
+			answer.response().close();
+			answer = RedirectHops.answer(uri, acceptEncoding, () -> sender.send(resend));
+			afterResponse(compression, answer, resend);
+		}
+		return DecodedClientHttpResponse.readable(compression, answer.answeredBy(), method, answer.response(),
+				RedirectHops.dictionaryCodings(uri, answer.answeredBy(), offered));
+	}
+
+	private static @Nullable RequestDecision afterResponse(ClientCompression compression, RedirectHops.Answer answer,
+			RequestDecision sent) throws IOException {
+		ClientHttpResponse response = answer.response();
+		return compression.requests()
+			.afterResponse(answer.answeredBy(), response.getStatusCode().value(), response.getHeaders(), sent.codec());
+	}
+
+	/**
+	 * Sends the request with its body as a decision says.
+	 */
+	@FunctionalInterface
+	interface Sender {
+
+		ClientHttpResponse send(RequestDecision decision) throws IOException;
+
+	}
+
+}
