@@ -18,8 +18,10 @@ import org.springframework.util.ClassUtils;
  * teaches (a dictionary, the codings an origin accepts) is kept for the origin that answered,
  * and a dictionary is not offered to another origin. For {@code WebClient}, Reactor Netty
  * writes the request again for every hop, through the same body inserter, and names the hop's
- * URL. For {@code RestTemplate} and {@code RestClient}, a library hook that runs on the
- * thread of the exchange reports each hop ({@link ApacheHttpClientRedirects}). Other libraries
+ * URL. For {@code RestTemplate} and {@code RestClient}, a library hook reports each hop: on
+ * the thread of the exchange ({@link ApacheHttpClientRedirects}), or, for a library that sends
+ * later hops from its own threads, to the hop the exchange's thread claimed first
+ * ({@link JettyHttpClientRedirects}). Other libraries
  * follow redirects inside and say nothing, so their requests are taken to have gone where they
  * were sent.
  */
@@ -89,19 +91,34 @@ final class RedirectHops {
 			return false;
 		}
 		if (hop.request == null) {
-			if (!Objects.equals(hop.acceptEncoding, acceptEncoding)) {
-				return false;
-			}
-			hop.request = request;
-			hop.firstHop = to;
+			claim(hop, request, to, acceptEncoding);
 			return false;
 		}
-		if (!hop.request.equals(request)) {
+		return hop.request.equals(request) && hop.redirectedTo(to);
+	}
+
+	/**
+	 * Claims, on the thread that runs a blocking exchange, the first hop of a request for that
+	 * exchange, as {@link #redirected(Object, URI, String)} does, for a library that sends the
+	 * later hops from threads of its own: they are reported to the returned hop.
+	 * @param request the library's identity of the request, the same on every hop
+	 * @param to the URL of the first hop
+	 * @param acceptEncoding the hop's {@code Accept-Encoding}, or {@code null}
+	 * @return the exchange's hop, or {@code null} if no exchange runs on this thread or the
+	 * request is not its own
+	 */
+	static @Nullable Hop claim(Object request, URI to, @Nullable String acceptEncoding) {
+		Hop hop = CURRENT.get();
+		return (hop != null && hop.request == null && claim(hop, request, to, acceptEncoding)) ? hop : null;
+	}
+
+	private static boolean claim(Hop hop, Object request, URI to, @Nullable String acceptEncoding) {
+		if (!Objects.equals(hop.acceptEncoding, acceptEncoding)) {
 			return false;
 		}
-		boolean elsewhere = !sameOrigin(hop.firstHop, to);
-		hop.answeredBy = elsewhere ? to : hop.requested;
-		return elsewhere;
+		hop.request = request;
+		hop.firstHop = to;
+		return true;
 	}
 
 	/**
@@ -154,23 +171,37 @@ final class RedirectHops {
 
 	}
 
-	private static final class Hop {
+	/**
+	 * The hops of one exchange's request. A library may report them from any thread.
+	 */
+	static final class Hop {
 
 		private final URI requested;
 
 		private final @Nullable String acceptEncoding;
 
-		private URI answeredBy;
+		private volatile URI answeredBy;
 
 		private @Nullable Object request;
 
-		private URI firstHop;
+		private volatile URI firstHop;
 
 		Hop(URI requested, @Nullable String acceptEncoding) {
 			this.requested = requested;
 			this.acceptEncoding = acceptEncoding;
 			this.answeredBy = requested;
 			this.firstHop = requested;
+		}
+
+		/**
+		 * Notes that the request's library is sending it to another URL.
+		 * @param to the URL of the hop
+		 * @return {@code true} if the hop leaves the origin of the request's first hop
+		 */
+		boolean redirectedTo(URI to) {
+			boolean elsewhere = !sameOrigin(this.firstHop, to);
+			this.answeredBy = elsewhere ? to : this.requested;
+			return elsewhere;
 		}
 
 	}

@@ -104,10 +104,11 @@ class AutoConfiguredClientsTests extends PlainOriginTests {
 		});
 	}
 
-	@Test
-	void restClientOnApacheHttpClientKeepsWhatARedirectsTargetAdvertisedForThatOrigin() {
+	@ParameterizedTest(name = "{0}")
+	@ValueSource(strings = { "http-components", "jetty" })
+	void restClientKeepsWhatARedirectsTargetAdvertisedForThatOrigin(String factory) {
 		redirectToAnOriginThatAdvertises();
-		this.runner.withPropertyValues("spring.http.clients.imperative.factory=http-components").run((context) -> {
+		this.runner.withPropertyValues("spring.http.clients.imperative.factory=" + factory).run((context) -> {
 			RestClient client = context.getBean(RestClient.Builder.class).build();
 			assertThat(client.get().uri(this.origin.uri("/hop")).retrieve().body(String.class)).isEqualTo("{}");
 			for (URI echo : List.of(this.origin.uri("/echo"), this.origin.otherOriginUri("/echo"))) {

@@ -17,6 +17,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 import com.aayushatharva.brotli4j.encoder.BrotliOutputStream;
 import com.aayushatharva.brotli4j.encoder.Encoder;
@@ -396,21 +397,23 @@ class ClientDictionaryTests extends PlainOriginTests {
 
 	/**
 	 * An application interceptor inside restcompress's that makes a call of its own on the
-	 * same thread (a token fetch) through Apache HttpClient: that call's hops are not taken for
-	 * those of the request.
+	 * same thread (a token fetch) through the same HTTP library: that call's hops are not taken
+	 * for those of the request.
 	 */
-	@Test
-	void tellsItsRequestsHopsFromThoseOfACallAnInnerInterceptorMakesOnApacheHttpClient() throws IOException {
-		ClientHttpRequestFactory plainApache = TestClient.apache();
+	@ParameterizedTest(name = "{0}")
+	@MethodSource("io.restcompress.client.TestClient#hopReporting")
+	void tellsItsRequestsHopsFromThoseOfACallAnInnerInterceptorMakes(Supplier<ClientHttpRequestFactory> library)
+			throws IOException {
+		ClientHttpRequestFactory plain = library.get();
 		this.origin.handle("/token", (exchange, body) -> PlainOrigin.respond(exchange, 200, new byte[] { 't' }));
 		ClientHttpRequestInterceptor fetchingAToken = (request, body, execution) -> {
-			try (ClientHttpResponse token = plainApache.createRequest(this.origin.uri("/token"), HttpMethod.GET)
+			try (ClientHttpResponse token = plain.createRequest(this.origin.uri("/token"), HttpMethod.GET)
 				.execute()) {
 				token.getBody().readAllBytes();
 			}
 			return execution.execute(request, body);
 		};
-		TestClient client = TestClient.restClient(TestClient.apache(), compression(store(), Long.MAX_VALUE),
+		TestClient client = TestClient.restClient(library.get(), compression(store(), Long.MAX_VALUE),
 				(builder) -> builder.requestInterceptor(fetchingAToken));
 		this.origin.handle("/feed/hop", (exchange, body) -> PlainOrigin.redirect(exchange, this.origin.otherOriginUri("/other")));
 		client.get(this.origin.uri("/feed/1"));

@@ -7,6 +7,7 @@ import java.net.URI;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
@@ -21,6 +22,7 @@ import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpMethod;
 import org.springframework.http.HttpStatusCode;
 import org.springframework.http.MediaType;
+import org.springframework.http.client.ClientHttpRequestFactory;
 import org.springframework.http.client.ClientHttpRequestInterceptor;
 import org.springframework.http.client.MultipartBodyBuilder;
 import org.springframework.http.client.support.HttpRequestWrapper;
@@ -113,8 +115,10 @@ class RequestCompressionTests extends PlainOriginTests {
 	 * load balancer, say) changes where the HTTP library sends the request, not the origin
 	 * restcompress learns for.
 	 */
-	@Test
-	void learnsForTheRequestedOriginWhenAnInnerInterceptorRewritesTheUrlOnApacheHttpClient() throws IOException {
+	@ParameterizedTest(name = "{0}")
+	@MethodSource("io.restcompress.client.TestClient#hopReporting")
+	void learnsForTheRequestedOriginWhenAnInnerInterceptorRewritesTheUrl(Supplier<ClientHttpRequestFactory> library)
+			throws IOException {
 		this.origin.acceptRequestCodings = List.of("lzf");
 		this.origin.handle("/advertising", (exchange, body) -> {
 			exchange.getResponseHeaders().set("Accept-Encoding", "lzf");
@@ -129,7 +133,7 @@ class RequestCompressionTests extends PlainOriginTests {
 					}
 
 				}, body);
-		TestClient client = TestClient.restClient(TestClient.apache(), compression(RequestCompression.AUTO),
+		TestClient client = TestClient.restClient(library.get(), compression(RequestCompression.AUTO),
 				(builder) -> builder.requestInterceptor(rewriting));
 		assertThat(client.get(this.origin.uri("/advertising")).body()).isEqualTo(BODY);
 		postAndCheckEcho(client);

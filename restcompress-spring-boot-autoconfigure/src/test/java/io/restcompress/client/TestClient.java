@@ -9,9 +9,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 
 import org.apache.hc.client5.http.impl.classic.HttpClients;
+import org.eclipse.jetty.client.HttpClient;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Named;
 import reactor.core.publisher.Flux;
@@ -25,6 +27,7 @@ import org.springframework.http.StreamingHttpOutputMessage;
 import org.springframework.http.client.ClientHttpRequestFactory;
 import org.springframework.http.client.HttpComponentsClientHttpRequestFactory;
 import org.springframework.http.client.JdkClientHttpRequestFactory;
+import org.springframework.http.client.JettyClientHttpRequestFactory;
 import org.springframework.http.client.reactive.ClientHttpConnector;
 import org.springframework.http.client.reactive.ReactorClientHttpConnector;
 import org.springframework.web.client.ResponseErrorHandler;
@@ -53,6 +56,26 @@ interface TestClient {
 	}
 
 	record Response(int status, HttpHeaders headers, byte[] body) {
+	}
+
+	final class StartedJettyClient {
+
+		static final HttpClient INSTANCE = start(JettyHttpClientRedirects.reported(new HttpClient()));
+
+		private StartedJettyClient() {
+		}
+
+		private static HttpClient start(HttpClient client) {
+			try {
+				client.start();
+			}
+			catch (Exception ex) {
+				throw new IllegalStateException(ex);
+			}
+			client.getContentDecoderFactories().clear();
+			return client;
+		}
+
 	}
 
 	/**
@@ -88,7 +111,18 @@ interface TestClient {
 				Named.of("RestClient, Apache HttpClient 5", (compression) -> restClient(apache(), compression)),
 				Named.of("RestTemplate, Apache HttpClient 5", (compression) -> restTemplate(apache(), compression)),
 				Named.of("RestClient, Apache HttpClient 5, streaming factory",
-						(compression) -> streamingRestClient(apache(), compression, false)));
+						(compression) -> streamingRestClient(apache(), compression, false)),
+				Named.of("RestClient, Jetty", (compression) -> restClient(jetty(), compression)),
+				Named.of("RestTemplate, Jetty, streaming factory",
+						(compression) -> restTemplate(new StreamingCompressionRequestFactory(jetty(), compression))));
+	}
+
+	/**
+	 * The request factories of the HTTP libraries that report where each hop of a redirect
+	 * went.
+	 */
+	static Stream<Named<Supplier<ClientHttpRequestFactory>>> hopReporting() {
+		return Stream.of(Named.of("Apache HttpClient 5", TestClient::apache), Named.of("Jetty", TestClient::jetty));
 	}
 
 	/**
@@ -98,6 +132,14 @@ interface TestClient {
 	static ClientHttpRequestFactory apache() {
 		return new HttpComponentsClientHttpRequestFactory(
 				ApacheHttpClientRedirects.reported(HttpClients.custom().disableContentCompression()).build());
+	}
+
+	/**
+	 * Jetty's HttpClient as the auto-configuration sets it up: its decoding off, its redirects
+	 * reported. One client, started once, serves every test.
+	 */
+	static ClientHttpRequestFactory jetty() {
+		return new JettyClientHttpRequestFactory(StartedJettyClient.INSTANCE);
 	}
 
 	static ClientHttpRequestFactory plainJdk() {

@@ -65,6 +65,8 @@ class ClientCompressionAutoConfigurationTests {
 
 	private static final String APACHE_REDIRECTS = "restCompressApacheHttpClientRedirectsCustomizer";
 
+	private static final String JETTY_REDIRECTS = "restCompressJettyRedirectsCustomizer";
+
 	private static final String APACHE_CONNECTOR = "restCompressApacheConnectorDecodingCustomizer";
 
 	private static final String JETTY = "restCompressJettyDecodingCustomizer";
@@ -423,16 +425,16 @@ class ClientCompressionAutoConfigurationTests {
 	void switchesOffTheLibrariesDecoding() {
 		this.runner.run((context) -> {
 			assertThat(requestFactoryCustomizers(context)).containsExactlyInAnyOrder(JDK, APACHE, JETTY, REACTOR_NETTY,
-					APACHE_REDIRECTS);
+					APACHE_REDIRECTS, JETTY_REDIRECTS);
 			assertThat(connectorCustomizers(context)).containsExactlyInAnyOrder(APACHE_CONNECTOR, JETTY_CONNECTOR,
 					REACTOR_NETTY_CONNECTOR);
 		});
 	}
 
 	@Test
-	void leavesTheLibrariesDecodingOnWhenAskedButStillHearsOfApacheHttpClientsRedirects() {
+	void leavesTheLibrariesDecodingOnWhenAskedButStillHearsOfRedirects() {
 		this.runner.withPropertyValues("restcompress.client.library-decoding=true").run((context) -> {
-			assertThat(requestFactoryCustomizers(context)).containsExactly(APACHE_REDIRECTS);
+			assertThat(requestFactoryCustomizers(context)).containsExactlyInAnyOrder(APACHE_REDIRECTS, JETTY_REDIRECTS);
 			assertThat(context).doesNotHaveBean(ClientHttpConnectorBuilderCustomizer.class)
 				.hasSingleBean(RestClientCustomizer.class);
 		});
@@ -451,7 +453,8 @@ class ClientCompressionAutoConfigurationTests {
 	@Test
 	void leavesApacheHttpClientAloneWithoutIt() {
 		this.runner.withClassLoader(new FilteredClassLoader(HttpClientBuilder.class)).run((context) -> {
-			assertThat(requestFactoryCustomizers(context)).containsExactlyInAnyOrder(JDK, JETTY, REACTOR_NETTY);
+			assertThat(requestFactoryCustomizers(context)).containsExactlyInAnyOrder(JDK, JETTY, REACTOR_NETTY,
+					JETTY_REDIRECTS);
 			assertThat(connectorCustomizers(context)).containsExactlyInAnyOrder(APACHE_CONNECTOR, JETTY_CONNECTOR,
 					REACTOR_NETTY_CONNECTOR);
 		});
@@ -461,7 +464,7 @@ class ClientCompressionAutoConfigurationTests {
 	void leavesTheApacheAsyncConnectorAloneWithoutTheAsyncClient() {
 		this.runner.withClassLoader(new FilteredClassLoader(HttpAsyncClientBuilder.class)).run((context) -> {
 			assertThat(requestFactoryCustomizers(context)).containsExactlyInAnyOrder(JDK, APACHE, JETTY, REACTOR_NETTY,
-					APACHE_REDIRECTS);
+					APACHE_REDIRECTS, JETTY_REDIRECTS);
 			assertThat(connectorCustomizers(context)).containsExactlyInAnyOrder(JETTY_CONNECTOR,
 					REACTOR_NETTY_CONNECTOR);
 		});
@@ -472,7 +475,7 @@ class ClientCompressionAutoConfigurationTests {
 		this.runner.withClassLoader(new FilteredClassLoader("org.apache.hc.core5.reactive.ReactiveDataConsumer"))
 			.run((context) -> {
 				assertThat(requestFactoryCustomizers(context)).containsExactlyInAnyOrder(JDK, APACHE, JETTY,
-						REACTOR_NETTY, APACHE_REDIRECTS);
+						REACTOR_NETTY, APACHE_REDIRECTS, JETTY_REDIRECTS);
 				assertThat(connectorCustomizers(context)).containsExactlyInAnyOrder(JETTY_CONNECTOR,
 						REACTOR_NETTY_CONNECTOR);
 			});
@@ -494,7 +497,7 @@ class ClientCompressionAutoConfigurationTests {
 		this.runner.withClassLoader(new FilteredClassLoader(reactor.netty.http.client.HttpClient.class))
 			.run((context) -> {
 				assertThat(requestFactoryCustomizers(context)).containsExactlyInAnyOrder(JDK, APACHE, JETTY,
-						APACHE_REDIRECTS);
+						APACHE_REDIRECTS, JETTY_REDIRECTS);
 				assertThat(connectorCustomizers(context)).containsExactlyInAnyOrder(APACHE_CONNECTOR,
 						JETTY_CONNECTOR);
 			});
