@@ -41,8 +41,8 @@ import org.springframework.util.Assert;
  * {@code restcompress.client.request.streaming}, a request factory that streams request
  * bodies) and a filter for {@code WebClient}, each registered through Boot's customizer of that
  * client when the client module is on the classpath, the HTTP libraries' own response
- * decoding switched off unless {@code restcompress.client.library-decoding} is set, and Apache
- * HttpClient 5's redirects reported to restcompress.
+ * decoding switched off unless {@code restcompress.client.library-decoding} is set, and the
+ * redirects that Apache HttpClient 5 and Jetty's client follow reported to restcompress.
  */
 @AutoConfiguration(after = { ContentCodecAutoConfiguration.class, DecisionAutoConfiguration.class },
 		afterName = "org.springframework.boot.http.client.autoconfigure.imperative.ImperativeHttpClientAutoConfiguration")
@@ -52,7 +52,8 @@ import org.springframework.util.Assert;
 @ConditionalOnBean(ContentCodecs.class)
 @EnableConfigurationProperties(ClientCompressionProperties.class)
 @Import({ ClientCompressionAutoConfiguration.LibraryDecodingConfiguration.class,
-		ApacheHttpClientRedirectsConfiguration.class })
+		RedirectReportingConfigurations.ApacheHttpClient.class,
+		RedirectReportingConfigurations.JettyClient.class })
 public final class ClientCompressionAutoConfiguration {
 
 	private static final Log logger = LogFactory.getLog(ClientCompressionAutoConfiguration.class);
