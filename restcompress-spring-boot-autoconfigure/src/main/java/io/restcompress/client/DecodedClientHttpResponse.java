@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import io.restcompress.codec.ContentCodec;
 import io.restcompress.internal.ReadsInFlight;
@@ -22,7 +23,9 @@ import org.springframework.util.StreamUtils;
  * {@code Content-Length} of the encoded body. Closing it ends the decoder and then closes the
  * original response, which drains what is left so that the connection can be reused; a body
  * whose reading failed (corrupt, or past the decoded-size limit) is abandoned instead, its
- * connection closed, since what is left of it may be endless.
+ * connection closed, since what is left of it may be endless. Closing the body the application
+ * reads does the same: {@code RestClient} leaves the response open when it hands the body over
+ * as an {@code InputStream}, and closing that stream is then the only release of the exchange.
  */
 final class DecodedClientHttpResponse implements ClientHttpResponse {
 
@@ -43,6 +46,8 @@ final class DecodedClientHttpResponse implements ClientHttpResponse {
 	private @Nullable InputStream received;
 
 	private volatile boolean failed;
+
+	private final AtomicBoolean closed = new AtomicBoolean();
 
 	/**
 	 * Returns a response of a {@code RestTemplate} or {@code RestClient} request as the
@@ -100,6 +105,9 @@ final class DecodedClientHttpResponse implements ClientHttpResponse {
 
 	@Override
 	public void close() {
+		if (!this.closed.compareAndSet(false, true)) {
+			return;
+		}
 		try {
 			closeBody();
 		}
@@ -185,7 +193,7 @@ final class DecodedClientHttpResponse implements ClientHttpResponse {
 
 		@Override
 		public void close() {
-			release();
+			DecodedClientHttpResponse.this.close();
 		}
 
 		/**
