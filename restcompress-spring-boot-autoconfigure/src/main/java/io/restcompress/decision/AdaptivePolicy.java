@@ -2,8 +2,10 @@ package io.restcompress.decision;
 
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.LongSupplier;
 
+import io.restcompress.metrics.Bandwidth;
 import io.restcompress.metrics.DecisionReason;
 
 import org.jspecify.annotations.Nullable;
@@ -13,7 +15,9 @@ import org.jspecify.annotations.Nullable;
  * soonest: encode time + encoded size / bandwidth + decode time, against identity size /
  * bandwidth. With a time budget, the rung with the smallest predicted output among those
  * whose predicted encode time fits the budget, or the fastest encoder when none fits. A link
- * without a bandwidth (loopback, this host) always gets identity. Thread-safe.
+ * without a bandwidth (loopback, this host) gets identity. A peer that refuses identity gets
+ * the rung predicted fastest, transfer aside on a link without a bandwidth. Now and then it
+ * explores: it chooses a rung other than the best, at random, to measure it. Thread-safe.
  */
 public final class AdaptivePolicy {
 
@@ -25,8 +29,9 @@ public final class AdaptivePolicy {
 	static final long UNKNOWN_LENGTH = 64 * 1024;
 
 	/**
-	 * One decision in this many measures the runner-up again, once every rung near the best is
-	 * learned.
+	 * One decision in this many, on average, measures the runner-up again, once every rung near
+	 * the best is learned; under a time budget, the rung with the smallest output that the
+	 * budget left out.
 	 */
 	static final int EXPLORE_EVERY = 64;
 
@@ -38,14 +43,17 @@ public final class AdaptivePolicy {
 	 */
 	static final int EXPLORE_UNLEARNED_EVERY = 4;
 
-	/** A rung predicted more than this many times slower than the best is not measured. */
+	/**
+	 * A rung predicted more than this many times slower than the best, or, under a time budget,
+	 * to take more than this many times the budget, is not measured.
+	 */
 	static final double EXPLORE_MARGIN = 2;
 
 	private final LearnedPerformance performance;
 
 	private final boolean explore;
 
-	private final AtomicLong decisions = new AtomicLong();
+	private final LongSupplier draws;
 
 	/**
 	 * Creates a policy that explores.
@@ -61,8 +69,19 @@ public final class AdaptivePolicy {
 	 * @param explore whether it now and then chooses a rung close to the best to measure it
 	 */
 	public AdaptivePolicy(LearnedPerformance performance, boolean explore) {
+		this(performance, explore, () -> ThreadLocalRandom.current().nextLong(EXPLORE_EVERY));
+	}
+
+	/**
+	 * Creates a policy that explores when a draw is a multiple of
+	 * {@value #EXPLORE_UNLEARNED_EVERY} or {@value #EXPLORE_EVERY}. Draws at random keep one
+	 * stream of decisions from taking every exploring draw while another, interleaved with it
+	 * (another link, content type, or side), never gets one.
+	 */
+	AdaptivePolicy(LearnedPerformance performance, boolean explore, LongSupplier draws) {
 		this.performance = performance;
 		this.explore = explore;
+		this.draws = draws;
 	}
 
 	/**
@@ -84,7 +103,23 @@ public final class AdaptivePolicy {
 	 */
 	public AdaptiveChoice choose(List<LadderRung> candidates, NetworkLink link, @Nullable String contentType,
 			long identityLength, @Nullable Duration timeBudget) {
-		return choose(candidates, link, contentType, identityLength, timeBudget, this.explore);
+		return choose(candidates, link, contentType, identityLength, timeBudget, true);
+	}
+
+	/**
+	 * Chooses for one body, for a peer that may refuse identity.
+	 * @param candidates the rungs the peer accepts, most preferred first
+	 * @param link the link to the peer
+	 * @param contentType the body's content type, or {@code null}
+	 * @param identityLength the body's length, or {@code -1} if unknown
+	 * @param timeBudget the longest predicted encode time allowed, or {@code null} for none
+	 * @param identityAcceptable whether the peer accepts the body as it is; if not, identity is
+	 * chosen only when there is no candidate
+	 * @return the choice
+	 */
+	public AdaptiveChoice choose(List<LadderRung> candidates, NetworkLink link, @Nullable String contentType,
+			long identityLength, @Nullable Duration timeBudget, boolean identityAcceptable) {
+		return decide(candidates, link, contentType, identityLength, timeBudget, identityAcceptable, this.explore);
 	}
 
 	/**
@@ -99,20 +134,40 @@ public final class AdaptivePolicy {
 	 */
 	public AdaptiveChoice predict(List<LadderRung> candidates, NetworkLink link, @Nullable String contentType,
 			long identityLength, @Nullable Duration timeBudget) {
-		return choose(candidates, link, contentType, identityLength, timeBudget, false);
+		return predict(candidates, link, contentType, identityLength, timeBudget, true);
 	}
 
-	private AdaptiveChoice choose(List<LadderRung> candidates, NetworkLink link, @Nullable String contentType,
-			long identityLength, @Nullable Duration timeBudget, boolean explore) {
-		if (link.bandwidth() == null) {
+	/**
+	 * Predicts the choice for one body, for a peer that may refuse identity, without ever
+	 * exploring.
+	 * @param candidates the rungs the peer accepts, most preferred first
+	 * @param link the link to the peer
+	 * @param contentType the body's content type, or {@code null}
+	 * @param identityLength the body's length, or {@code -1} if unknown
+	 * @param timeBudget the longest predicted encode time allowed, or {@code null} for none
+	 * @param identityAcceptable whether the peer accepts the body as it is
+	 * @return the choice
+	 */
+	public AdaptiveChoice predict(List<LadderRung> candidates, NetworkLink link, @Nullable String contentType,
+			long identityLength, @Nullable Duration timeBudget, boolean identityAcceptable) {
+		return decide(candidates, link, contentType, identityLength, timeBudget, identityAcceptable, false);
+	}
+
+	private AdaptiveChoice decide(List<LadderRung> candidates, NetworkLink link, @Nullable String contentType,
+			long identityLength, @Nullable Duration timeBudget, boolean identityAcceptable, boolean explore) {
+		Bandwidth bandwidth = link.bandwidth();
+		if (bandwidth == null && (identityAcceptable || candidates.isEmpty())) {
 			return new AdaptiveChoice(null, DecisionReason.FAST_LINK, link, 0, 0);
 		}
 		double length = (identityLength >= 0) ? identityLength : UNKNOWN_LENGTH;
-		double nanosPerWireByte = 1e9 / link.bandwidth().toBytesPerSecond();
+		double nanosPerWireByte = (bandwidth != null) ? 1e9 / bandwidth.toBytesPerSecond() : 0;
 		double identityNanos = length * nanosPerWireByte;
-		return (timeBudget != null) ? withinBudget(candidates, link, contentType, length, nanosPerWireByte,
-				identityNanos, nanos(timeBudget)) : fastest(candidates, link, contentType, length, nanosPerWireByte,
-						identityNanos, explore);
+		if (timeBudget != null) {
+			return withinBudget(candidates, link, contentType, length, nanosPerWireByte, identityNanos,
+					nanos(timeBudget), explore);
+		}
+		return fastest(candidates, link, contentType, length, nanosPerWireByte, identityNanos, identityAcceptable,
+				explore);
 	}
 
 	/**
@@ -149,9 +204,10 @@ public final class AdaptivePolicy {
 	}
 
 	private AdaptiveChoice fastest(List<LadderRung> candidates, NetworkLink link, @Nullable String contentType,
-			double length, double nanosPerWireByte, double identityNanos, boolean explore) {
+			double length, double nanosPerWireByte, double identityNanos, boolean identityAcceptable,
+			boolean explore) {
 		LadderRung best = null;
-		double bestNanos = identityNanos;
+		double bestNanos = identityAcceptable ? identityNanos : Double.POSITIVE_INFINITY;
 		double[] predicted = new double[candidates.size()];
 		for (int i = 0; i < predicted.length; i++) {
 			predicted[i] = predictedNanos(this.performance.estimate(candidates.get(i).option(), contentType), length,
@@ -167,15 +223,17 @@ public final class AdaptivePolicy {
 				return exploring;
 			}
 		}
-		DecisionReason reason = (best != null) ? DecisionReason.FASTEST : DecisionReason.IDENTITY_FASTEST;
-		return new AdaptiveChoice(best, reason, link, bestNanos, identityNanos);
+		if (best == null) {
+			return new AdaptiveChoice(null, DecisionReason.IDENTITY_FASTEST, link, identityNanos, identityNanos);
+		}
+		return new AdaptiveChoice(best, DecisionReason.FASTEST, link, bestNanos, identityNanos);
 	}
 
 	/**
 	 * Now and then chooses a rung other than the best to measure it: the most promising rung
 	 * still on its seed, one decision in {@value #EXPLORE_UNLEARNED_EVERY}, else the runner-up,
 	 * one in {@value #EXPLORE_EVERY}; never one predicted more than {@value #EXPLORE_MARGIN}
-	 * times slower than the best.
+	 * times slower than the best (or than identity, when the best is identity).
 	 */
 	private @Nullable AdaptiveChoice explore(List<LadderRung> candidates, double[] predicted, @Nullable LadderRung best,
 			double bestNanos, NetworkLink link, @Nullable String contentType, double identityNanos) {
@@ -194,18 +252,30 @@ public final class AdaptivePolicy {
 				unlearned = i;
 			}
 		}
-		if (runnerUp == -1) {
-			return null;
-		}
-		long decision = this.decisions.incrementAndGet();
-		int chosen = (unlearned != -1 && decision % EXPLORE_UNLEARNED_EVERY == 0) ? unlearned
-				: (decision % EXPLORE_EVERY == 0) ? runnerUp : -1;
+		int chosen = drawn(runnerUp, unlearned);
 		return (chosen != -1) ? new AdaptiveChoice(candidates.get(chosen), DecisionReason.EXPLORING, link,
 				predicted[chosen], identityNanos) : null;
 	}
 
+	/**
+	 * Draws whether to explore: the rung still on its seed one time in
+	 * {@value #EXPLORE_UNLEARNED_EVERY}, else the learned one one time in
+	 * {@value #EXPLORE_EVERY}.
+	 * @return the index to explore, or {@code -1}
+	 */
+	private int drawn(int learned, int unlearned) {
+		if (learned == -1 && unlearned == -1) {
+			return -1;
+		}
+		long draw = this.draws.getAsLong();
+		if (unlearned != -1 && draw % EXPLORE_UNLEARNED_EVERY == 0) {
+			return unlearned;
+		}
+		return (learned != -1 && draw % EXPLORE_EVERY == 0) ? learned : -1;
+	}
+
 	private AdaptiveChoice withinBudget(List<LadderRung> candidates, NetworkLink link, @Nullable String contentType,
-			double length, double nanosPerWireByte, double identityNanos, long budgetNanos) {
+			double length, double nanosPerWireByte, double identityNanos, long budgetNanos, boolean explore) {
 		LadderRung smallest = null;
 		double smallestRatio = Double.MAX_VALUE;
 		LadderRung quickest = null;
@@ -226,10 +296,48 @@ public final class AdaptivePolicy {
 		if (chosen == null) {
 			return new AdaptiveChoice(null, DecisionReason.IDENTITY_FASTEST, link, identityNanos, identityNanos);
 		}
-		double nanos = predictedNanos(this.performance.estimate(chosen.option(), contentType), length,
+		LadderRung exploring = explore ? exploreBeyondBudget(candidates, contentType, length, budgetNanos,
+				this.performance.estimate(chosen.option(), contentType).ratio()) : null;
+		LadderRung sent = (exploring != null) ? exploring : chosen;
+		double nanos = predictedNanos(this.performance.estimate(sent.option(), contentType), length,
 				nanosPerWireByte);
-		DecisionReason reason = (smallest != null) ? DecisionReason.WITHIN_BUDGET : DecisionReason.OVER_BUDGET;
-		return new AdaptiveChoice(chosen, reason, link, nanos, identityNanos);
+		DecisionReason reason = (exploring != null) ? DecisionReason.EXPLORING
+				: (smallest != null) ? DecisionReason.WITHIN_BUDGET : DecisionReason.OVER_BUDGET;
+		return new AdaptiveChoice(sent, reason, link, nanos, identityNanos);
+	}
+
+	/**
+	 * Now and then, under a time budget, chooses a rung that the budget left out although it
+	 * sends less, so that an estimate that went wrong (a body that met a pause) can come back:
+	 * the one with the smallest output still on its seed one decision in
+	 * {@value #EXPLORE_UNLEARNED_EVERY}, else the one with the smallest output one in
+	 * {@value #EXPLORE_EVERY}; never one predicted to take more than {@value #EXPLORE_MARGIN}
+	 * times the budget.
+	 */
+	private @Nullable LadderRung exploreBeyondBudget(List<LadderRung> candidates, @Nullable String contentType,
+			double length, long budgetNanos, double chosenRatio) {
+		int smallest = -1;
+		int unlearned = -1;
+		double smallestRatio = chosenRatio;
+		double unlearnedRatio = chosenRatio;
+		for (int i = 0; i < candidates.size(); i++) {
+			CodingOption option = candidates.get(i).option();
+			CodingPerformance estimate = this.performance.estimate(option, contentType);
+			double encodeNanos = length * estimate.encodeNanosPerByte();
+			if (encodeNanos <= budgetNanos || encodeNanos > EXPLORE_MARGIN * budgetNanos) {
+				continue;
+			}
+			if (estimate.ratio() < smallestRatio) {
+				smallest = i;
+				smallestRatio = estimate.ratio();
+			}
+			if (!this.performance.isLearned(option, contentType) && estimate.ratio() < unlearnedRatio) {
+				unlearned = i;
+				unlearnedRatio = estimate.ratio();
+			}
+		}
+		int chosen = drawn(smallest, unlearned);
+		return (chosen != -1) ? candidates.get(chosen) : null;
 	}
 
 	private static double predictedNanos(CodingPerformance estimate, double length, double nanosPerWireByte) {

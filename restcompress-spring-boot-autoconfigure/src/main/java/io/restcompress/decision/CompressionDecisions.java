@@ -86,7 +86,7 @@ public final class CompressionDecisions {
 			AcceptEncoding acceptEncoding, @Nullable String contentType, long identityLength,
 			@Nullable Duration timeBudget) {
 		AdaptiveChoice choice = this.policy.choose(this.ladder.candidates(enabled, acceptEncoding), link, contentType,
-				identityLength, timeBudget);
+				identityLength, timeBudget, acceptEncoding.acceptsIdentity());
 		this.log.record(side, choice);
 		this.recorder.decided(side, direction, link.name(), choice.label(), choice.reason());
 		return choice;
@@ -106,7 +106,7 @@ public final class CompressionDecisions {
 	public AdaptiveChoice predict(NetworkLink link, List<ContentCodec> enabled, AcceptEncoding acceptEncoding,
 			@Nullable String contentType, long identityLength, @Nullable Duration timeBudget) {
 		return this.policy.predict(this.ladder.candidates(enabled, acceptEncoding), link, contentType, identityLength,
-				timeBudget);
+				timeBudget, acceptEncoding.acceptsIdentity());
 	}
 
 	/**

@@ -15,7 +15,10 @@ import org.springframework.util.MimeType;
  * application encodes. A rung starts on conservative seed figures ({@link SeedPerformance});
  * after it has encoded a few bodies with a warm JIT, the first measured body replaces the seed
  * and each later one moves the estimate by the learning rate (an exponentially weighted
- * moving average, so old traffic decays). Once some rungs are measured, the seeds of the others
+ * moving average, so old traffic decays). A body that took more than
+ * {@value #OUTLIER_FACTOR} times the estimate's encoder time (it met a pause) counts only
+ * when the next body of its rung is that slow too: one such body would otherwise make the rung
+ * look too slow to be chosen, and so measured, again. Once some rungs are measured, the seeds of the others
  * are calibrated to this machine and traffic: their encoder time and ratio are scaled by how far
  * the measured rungs of the same coding (of any coding, if none is measured) are from their
  * seeds (the geometric mean), so that a rung is not left unchosen, and so unmeasured, only
@@ -49,6 +52,12 @@ public final class LearnedPerformance {
 	 */
 	static final int WARM_UP_BODIES = 5;
 
+	/**
+	 * A body whose encoder time per byte exceeds the estimate's by more than this factor is
+	 * held back until the next body of its rung confirms it.
+	 */
+	static final double OUTLIER_FACTOR = 4;
+
 	private static final String ANY_TYPE = "*/*";
 
 	private final double learningRate;
@@ -61,6 +70,9 @@ public final class LearnedPerformance {
 
 	/** Per measured rung, how far its estimate for any content type is from its seed. */
 	private final Map<String, SeedError> seedErrors = new ConcurrentHashMap<>();
+
+	/** Per rung, whether its last body was slower than the estimate by the outlier factor. */
+	private final Map<String, Boolean> outliers = new ConcurrentHashMap<>();
 
 	/** Decoder time per identity byte, per coding this application has decoded. */
 	private final Map<String, Double> decoders = new ConcurrentHashMap<>();
@@ -146,6 +158,9 @@ public final class LearnedPerformance {
 			return;
 		}
 		double nanosPerByte = (double) encodeNanos / identityBytes;
+		if (unconfirmedOutlier(option, contentType, nanosPerByte)) {
+			return;
+		}
 		double ratio = (double) encodedBytes / identityBytes;
 		String type = typeOf(contentType);
 		EncoderEstimate any = update(key(option, ANY_TYPE), nanosPerByte, ratio);
@@ -175,6 +190,16 @@ public final class LearnedPerformance {
 		}
 		double observed = (double) decodeNanos / identityBytes;
 		this.decoders.merge(option.coding(), observed, this::move);
+	}
+
+	/**
+	 * Whether a body is far slower than its rung's estimate and the body before was not: such
+	 * a body is left out, and the next one, if as slow, counts.
+	 */
+	private boolean unconfirmedOutlier(CodingOption option, @Nullable String contentType, double nanosPerByte) {
+		boolean outlier = nanosPerByte > OUTLIER_FACTOR * estimate(option, contentType).encodeNanosPerByte();
+		Boolean previous = this.outliers.put(option.label(), outlier);
+		return outlier && !Boolean.TRUE.equals(previous);
 	}
 
 	private boolean encoderWarmingUp(CodingOption option) {

@@ -36,7 +36,7 @@ class AdaptivePolicyTests {
 			"lz4:1", CodingPerformance.of(500, 1500, 0.35));
 
 	private final AdaptivePolicy policy = new AdaptivePolicy(
-			new LearnedPerformance(0.2, (option) -> FIGURES.get(option.label())));
+			new LearnedPerformance(0.2, (option) -> FIGURES.get(option.label())), true, counting());
 
 	@Test
 	void decidesWithATimeBudgetTooLongToCountInNanoseconds() {
@@ -186,6 +186,9 @@ class AdaptivePolicyTests {
 			.as("JIT-cold bodies teach nothing").isEqualTo("lzf");
 		performance.learn(LZF.option(), "application/json", 1_000_000, 298_000, 20_000_000);
 		assertThat(learning.choose(List.of(LZF), link("900Mbit"), "application/json", 100_000, null).label())
+			.as("one body far slower than the seed may have met a pause").isEqualTo("lzf");
+		performance.learn(LZF.option(), "application/json", 1_000_000, 298_000, 20_000_000);
+		assertThat(learning.choose(List.of(LZF), link("900Mbit"), "application/json", 100_000, null).label())
 			.isEqualTo("identity");
 		assertThat(learning.choose(List.of(LZF), link("900Mbit"), "application/xml", 100_000, null).label())
 			.as("the rung's estimate for any type moved too").isEqualTo("identity");
@@ -222,6 +225,71 @@ class AdaptivePolicyTests {
 		for (int i = 0; i <= LearnedPerformance.WARM_UP_BODIES; i++) {
 			this.policy.performance().learn(GZIP.option(), "application/json", 1_000_000, 182_000, 16_181_230);
 		}
+	}
+
+	/**
+	 * Two streams of decisions that alternate (two links, or a server and a client sharing the
+	 * policy) each explore: with one counter, one stream drew every exploring decision.
+	 */
+	@Test
+	void exploresOnEachOfTwoLinksWhoseDecisionsAlternate() {
+		AdaptivePolicy random = new AdaptivePolicy(this.policy.performance());
+		NetworkLink first = new NetworkLink("first", Bandwidth.of("40Mbit"));
+		NetworkLink second = new NetworkLink("second", Bandwidth.of("40Mbit"));
+		int[] exploring = new int[2];
+		for (int i = 0; i < 256; i++) {
+			for (int link = 0; link < 2; link++) {
+				AdaptiveChoice choice = random.choose(List.of(LZF, GZIP), (link == 0) ? first : second,
+						"application/json", 100_000, null);
+				if (choice.reason() == DecisionReason.EXPLORING) {
+					exploring[link]++;
+				}
+			}
+		}
+		assertThat(exploring[0]).as("first link").isBetween(1, 127);
+		assertThat(exploring[1]).as("second link").isBetween(1, 127);
+	}
+
+	/**
+	 * A rung that the budget left out after it was measured slow (two bodies that met pauses:
+	 * 100 ns per byte, 32.9 ms for 329 KB against 20) is measured again now and then, while it
+	 * is predicted within twice the budget.
+	 */
+	@Test
+	void measuresARungThatTheBudgetLeftOutAgain() {
+		for (int i = 0; i < LearnedPerformance.WARM_UP_BODIES + 2; i++) {
+			this.policy.performance().learn(GZIP.option(), "application/json", 1_000_000, 182_000, 100_000_000);
+		}
+		List<AdaptiveChoice> choices = new java.util.ArrayList<>();
+		for (int i = 0; i < 2 * AdaptivePolicy.EXPLORE_EVERY; i++) {
+			choices.add(this.policy.choose(List.of(LZF, GZIP), link("100Mbit"), "application/json", 329_000,
+					Duration.ofMillis(20)));
+		}
+		assertThat(choices).filteredOn((choice) -> choice.label().equals("gzip:6"))
+			.hasSize(2)
+			.allSatisfy((choice) -> assertThat(choice.reason()).isEqualTo(DecisionReason.EXPLORING));
+		assertThat(choices.get(AdaptivePolicy.EXPLORE_EVERY - 1).label()).isEqualTo("gzip:6");
+		assertThat(choices).filteredOn((choice) -> choice.label().equals("lzf"))
+			.allSatisfy((choice) -> assertThat(choice.reason()).isEqualTo(DecisionReason.WITHIN_BUDGET));
+		assertThat(this.policy.choose(List.of(LZF, GZIP), link("100Mbit"), "application/json", 329_000,
+				Duration.ofMillis(10)).label()).as("predicted beyond twice the budget").isEqualTo("lzf");
+	}
+
+	@Test
+	void givesAPeerThatRefusesIdentityTheFastestCoding() {
+		AdaptiveChoice fast = this.policy.choose(List.of(GZIP, LZF), link("10Gbit"), "application/json", 100_000,
+				null, false);
+		assertThat(fast.label()).isEqualTo("lzf");
+		assertThat(fast.reason()).isEqualTo(DecisionReason.FASTEST);
+		AdaptiveChoice local = this.policy.choose(List.of(GZIP, LZF), new NetworkLink(NetworkLink.LOCAL, null),
+				"application/json", 100_000, null, false);
+		assertThat(local.label()).isEqualTo("lzf");
+		assertThat(this.policy.choose(List.of(), link("10Gbit"), "application/json", 100_000, null, false).rung())
+			.isNull();
+	}
+
+	private static java.util.function.LongSupplier counting() {
+		return new java.util.concurrent.atomic.AtomicLong()::incrementAndGet;
 	}
 
 	private static NetworkLink link(String bandwidth) {

@@ -177,4 +177,28 @@ class LearnedPerformanceTests {
 		assertThatIllegalArgumentException().isThrownBy(() -> new LearnedPerformance(Double.NaN));
 	}
 
+	@Test
+	void leavesOutABodyFarSlowerThanTheEstimateUnlessTheNextIsAsSlow() {
+		this.performance.learn(ZSTD, "application/json", 100_000, 10_000, 500_000);
+		this.performance.learn(ZSTD, "application/json", 100_000, 10_000, 5_000_000);
+		assertThat(this.performance.estimate(ZSTD, "application/json").encodeNanosPerByte()).isCloseTo(5,
+				within(1e-9));
+		this.performance.learn(ZSTD, "application/json", 100_000, 10_000, 500_000);
+		this.performance.learn(ZSTD, "application/json", 100_000, 10_000, 5_000_000);
+		assertThat(this.performance.estimate(ZSTD, "application/json").encodeNanosPerByte()).isCloseTo(5,
+				within(1e-9));
+		this.performance.learn(ZSTD, "application/json", 100_000, 10_000, 5_000_000);
+		assertThat(this.performance.estimate(ZSTD, "application/json").encodeNanosPerByte())
+			.isCloseTo((5 + 50) / 2.0, within(1e-9));
+	}
+
+	@Test
+	void replacesTheSeedWithASlowFirstBodyOnlyWhenTheNextIsAsSlow() {
+		this.performance.learn(ZSTD, "application/json", 100_000, 10_000, 5_000_000);
+		assertThat(this.performance.isLearned(ZSTD, "application/json")).isFalse();
+		this.performance.learn(ZSTD, "application/json", 100_000, 10_000, 5_000_000);
+		assertThat(this.performance.estimate(ZSTD, "application/json").encodeNanosPerByte()).isCloseTo(50,
+				within(1e-9));
+	}
+
 }
