@@ -42,9 +42,11 @@ final class BlockingExchanges {
 		RedirectHops.Answer answer = RedirectHops.answer(uri, acceptEncoding, () -> sender.send(decision));
 		RequestDecision resend = afterResponse(compression, answer, decision);
 		if (resend != null && mayResend) {
+			RequestDecision decided = resend.forBody(-1, compression.minRequestSize(),
+					headers.getFirst(HttpHeaders.CONTENT_TYPE));
 			answer.response().close();
-			answer = RedirectHops.answer(uri, acceptEncoding, () -> sender.send(resend));
-			afterResponse(compression, answer, resend);
+			answer = RedirectHops.answer(uri, acceptEncoding, () -> sender.send(decided));
+			afterResponse(compression, answer, decided);
 		}
 		return DecodedClientHttpResponse.readable(compression, answer.answeredBy(), method, answer.response(),
 				RedirectHops.dictionaryCodings(uri, answer.answeredBy(), offered));

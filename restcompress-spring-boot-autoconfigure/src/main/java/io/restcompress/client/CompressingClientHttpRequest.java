@@ -62,7 +62,9 @@ final class CompressingClientHttpRequest extends ClientHttpRequestDecorator {
 				List<DataBuffer> head = first.get();
 				long size = (head != null) ? totalSize(head) : 0;
 				Flux<DataBuffer> buffers = this.unsent.hold(all);
-				RequestDecision sized = this.decision.forSize(size, threshold);
+				long length = (size < toDecide) ? size : getHeaders().getContentLength();
+				RequestDecision sized = this.decision.forBody(length, threshold,
+						getHeaders().getFirst(HttpHeaders.CONTENT_TYPE));
 				ContentCodec codec = sized.codec();
 				if (codec == null) {
 					this.compression.requests().recordSentAsItIs(sized, size);

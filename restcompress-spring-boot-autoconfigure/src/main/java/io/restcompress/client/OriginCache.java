@@ -161,22 +161,35 @@ public final class OriginCache {
 	 */
 	static String origin(URI uri) {
 		String scheme = (uri.getScheme() != null) ? uri.getScheme().toLowerCase(Locale.ROOT) : "http";
-		String host = uri.getHost();
+		String host = host(uri);
 		int port = uri.getPort();
-		if (host == null && uri.getRawAuthority() != null) {
+		if (uri.getHost() == null && uri.getRawAuthority() != null) {
 			String authority = uri.getRawAuthority();
-			authority = authority.substring(authority.lastIndexOf('@') + 1);
 			int colon = authority.lastIndexOf(':');
-			if (colon >= 0 && authority.indexOf(']') < colon) {
+			if (colon > authority.lastIndexOf('@') && authority.indexOf(']') < colon) {
 				port = parsePort(authority.substring(colon + 1));
-				authority = authority.substring(0, colon);
 			}
-			host = authority;
 		}
 		if (port == -1) {
 			port = scheme.equals("https") ? 443 : 80;
 		}
 		return scheme + "://" + ((host != null) ? host.toLowerCase(Locale.ROOT) : "") + ":" + port;
+	}
+
+	/**
+	 * Returns the host of a URI, read from the authority when {@link URI} does not take it for
+	 * a server name (one with an underscore).
+	 * @param uri the URI
+	 * @return the host, or {@code null} if the URI has none
+	 */
+	static @Nullable String host(URI uri) {
+		if (uri.getHost() != null || uri.getRawAuthority() == null) {
+			return uri.getHost();
+		}
+		String authority = uri.getRawAuthority();
+		authority = authority.substring(authority.lastIndexOf('@') + 1);
+		int colon = authority.lastIndexOf(':');
+		return (colon >= 0 && authority.indexOf(']') < colon) ? authority.substring(0, colon) : authority;
 	}
 
 	private static int parsePort(String port) {

@@ -122,16 +122,27 @@ final class RequestPolicy {
 
 	/**
 	 * Lets the adaptive decision choose among the candidates the origin accepts, for the link
-	 * to the request URI's host, once the body is at least the threshold.
+	 * to the request URI's host, once the body is at least the threshold. For a body of unknown
+	 * size the choice waits until the body is seen, so that a request without a body is never
+	 * decided, or counted as a decision.
 	 */
 	private RequestDecision adaptive(CompressionDecisions decisions, URI uri, List<ContentCodec> candidates,
 			AcceptEncoding accepted, ContentCodec preferred, @Nullable HttpHeaders requestHeaders,
 			long bodySize) {
+		String declared = (requestHeaders != null) ? requestHeaders.getFirst(HttpHeaders.CONTENT_TYPE) : null;
+		if (bodySize < 0) {
+			return RequestDecision.deferred(preferred, (length, contentType) -> adaptive(decisions, uri, candidates,
+					accepted, preferred, (contentType != null) ? contentType : declared, length));
+		}
+		return adaptive(decisions, uri, candidates, accepted, preferred, declared, bodySize);
+	}
+
+	private RequestDecision adaptive(CompressionDecisions decisions, URI uri, List<ContentCodec> candidates,
+			AcceptEncoding accepted, ContentCodec preferred, @Nullable String contentType, long bodySize) {
 		if (SizeThreshold.isBelow(bodySize, this.minRequestSize)) {
 			return RequestDecision.skip(SkipReason.BELOW_THRESHOLD);
 		}
-		String contentType = (requestHeaders != null) ? requestHeaders.getFirst(HttpHeaders.CONTENT_TYPE) : null;
-		AdaptiveChoice choice = decisions.decide(Side.CLIENT, Direction.REQUEST, decisions.links().forHost(uri.getHost()),
+		AdaptiveChoice choice = decisions.decide(Side.CLIENT, Direction.REQUEST, decisions.links().forHost(OriginCache.host(uri)),
 				candidates, accepted, contentType, bodySize, this.timeBudget);
 		LadderRung rung = choice.rung();
 		if (rung == null) {

@@ -87,7 +87,7 @@ final class StreamingCompressionRequest extends AbstractClientHttpRequest implem
 	protected ClientHttpResponse executeInternal(HttpHeaders headers) throws IOException {
 		RequestBody requestBody = RequestBody.of(this.body, this.bufferedBody, headers);
 		if (ClientCompression.skipRequested(getAttributes())) {
-			return send(headers, requestBody, new RequestDecision(null, null, null));
+			return send(headers, requestBody, RequestDecision.UNTOUCHED);
 		}
 		List<ContentCodec> offered = this.compression.accepting(this.uri, headers);
 		RequestDecision decision = decide(headers, requestBody);
@@ -101,12 +101,14 @@ final class StreamingCompressionRequest extends AbstractClientHttpRequest implem
 			return this.compression.requests().decide(this.uri, headers, length);
 		}
 		RequestDecision decision = this.compression.requests().decide(this.uri, headers);
+		long threshold = this.compression.minRequestSize();
+		String contentType = headers.getFirst(HttpHeaders.CONTENT_TYPE);
 		if (decision.compresses() && requestBody.repeatable()) {
-			long threshold = this.compression.minRequestSize();
-			return decision.forSize(
-					ThresholdProbe.sizeUpTo(requestBody.body(), SizeThreshold.bytesToDecide(threshold)), threshold);
+			long toDecide = SizeThreshold.bytesToDecide(threshold);
+			long probed = ThresholdProbe.sizeUpTo(requestBody.body(), toDecide);
+			return decision.forBody((probed < toDecide) ? probed : -1, threshold, contentType);
 		}
-		return decision;
+		return decision.forBody(-1, threshold, contentType);
 	}
 
 	private ClientHttpResponse send(HttpHeaders headers, RequestBody requestBody, RequestDecision decision)

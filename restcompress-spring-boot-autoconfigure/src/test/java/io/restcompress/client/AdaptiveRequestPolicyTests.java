@@ -22,8 +22,13 @@ import io.restcompress.metrics.Bandwidth;
 import io.restcompress.metrics.CompressionRecorder;
 import io.restcompress.metrics.SkipReason;
 import org.junit.jupiter.api.Test;
+import reactor.core.publisher.Mono;
 
 import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpMethod;
+import org.springframework.http.HttpStatus;
+import org.springframework.web.reactive.function.client.ClientRequest;
+import org.springframework.web.reactive.function.client.ClientResponse;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
@@ -49,7 +54,7 @@ class AdaptiveRequestPolicyTests {
 					Bandwidth.of("1Gbit")),
 			new CodingLadder(List.of("lzf", "gzip:1", "gzip:9", "zstd:1", "zstd:6").stream().map(CodingOption::parse).toList(),
 					CODECS),
-			new AdaptivePolicy(new LearnedPerformance(0.2)), new DecisionLog(), CompressionRecorder.NONE);
+			new AdaptivePolicy(new LearnedPerformance(0.2), false), new DecisionLog(), CompressionRecorder.NONE);
 
 	@Test
 	void compressesWithTheStrongestAcceptedCodingOverASlowLink() {
@@ -77,10 +82,47 @@ class AdaptiveRequestPolicyTests {
 	}
 
 	@Test
-	void compressesForALocalPeerThatRefusesIdentity() {
+	void compressesForALocalPeerThatRefusesIdentityAndLogsTheCodingItSends() {
 		RequestPolicy policy = policy(RequestCompression.AUTO, null);
 		policy.learn(LOCAL, advertising("gzip, identity;q=0"));
 		assertThat(policy.decide(LOCAL, json(), 1_000_000).codec().coding()).isEqualTo("gzip");
+		assertThat(this.decisions.log().entries()).singleElement()
+			.satisfies((entry) -> assertThat(entry.choice()).isEqualTo("gzip:1"));
+	}
+
+	@Test
+	void findsTheLinkOfAHostWithAnUnderscore() {
+		RequestPolicy policy = policy(RequestCompression.ALWAYS, null);
+		policy.decide(URI.create("http://orders_api.branch.example/orders"), json(), 1_000_000);
+		assertThat(this.decisions.log().entries()).singleElement()
+			.satisfies((entry) -> assertThat(entry.link()).isEqualTo("branch"));
+	}
+
+	@Test
+	void decidesABodyOfUnknownLengthOnceItIsSeen() {
+		RequestPolicy policy = policy(RequestCompression.ALWAYS, null);
+		RequestDecision pending = policy.decide(SLOW, new HttpHeaders());
+		assertThat(this.decisions.log().entries()).isEmpty();
+		assertThat(pending.forBody(100, policy.minRequestSize(), "application/json").reason())
+			.isEqualTo(SkipReason.BELOW_THRESHOLD);
+		assertThat(this.decisions.log().entries()).isEmpty();
+		RequestDecision decided = pending.forBody(1_000_000, policy.minRequestSize(), "application/json");
+		assertThat(decided.codec()).isInstanceOf(ZstdCodec.class);
+		assertThat(decided.feedback()).isNotNull();
+		assertThat(this.decisions.log().entries()).singleElement()
+			.satisfies((entry) -> assertThat(entry.link()).isEqualTo("branch"));
+	}
+
+	@Test
+	void decidesNothingForAWebClientRequestWithoutABody() {
+		ClientCompressionExchangeFilter filter = new ClientCompressionExchangeFilter(ClientCompression.builder(CODECS)
+			.requestCompression(RequestCompression.ALWAYS)
+			.decisions(this.decisions, null)
+			.build());
+		ClientRequest get = ClientRequest.create(HttpMethod.GET, SLOW).build();
+		filter.filter(get, (request) -> Mono.just(ClientResponse.create(HttpStatus.OK).build()))
+			.block(TestClient.TIMEOUT);
+		assertThat(this.decisions.log().entries()).isEmpty();
 	}
 
 	@Test
