@@ -10,7 +10,9 @@ import org.springframework.util.PatternMatchUtils;
 /**
  * A rule that puts peers behind a link: by address ({@link AddressBlock}) or by host name
  * pattern ({@code *.eu-west.internal}, matched case-insensitively, {@code *} for any run of
- * characters).
+ * characters, a final dot ignored). A host given as an address literal is matched by the
+ * address blocks only, so a host pattern that is an address, or could only match addresses
+ * ({@code 10.1.2.*}), is refused.
  *
  * @param link the link the matched peers are behind
  * @param addresses the address blocks that match
@@ -18,7 +20,9 @@ import org.springframework.util.PatternMatchUtils;
  */
 public record LinkRule(NetworkLink link, List<AddressBlock> addresses, List<String> hosts) {
 
-	private static final Pattern HOST_PATTERN = Pattern.compile("[a-z0-9*.\\-]+");
+	private static final Pattern HOST_PATTERN = Pattern.compile("[a-z0-9*._\\-]+");
+
+	private static final Pattern ADDRESS_PATTERN = Pattern.compile("(?=.*[0-9])[0-9*.]*\\.[0-9*.]*|[0-9a-f*:.]*:[0-9a-f*:.]*");
 
 	public LinkRule {
 		addresses = List.copyOf(addresses);
@@ -54,12 +58,26 @@ public record LinkRule(NetworkLink link, List<AddressBlock> addresses, List<Stri
 	}
 
 	private static String checkedHost(String host, String link) {
-		String pattern = host.trim().toLowerCase(Locale.ROOT);
+		String pattern = withoutFinalDot(host.trim().toLowerCase(Locale.ROOT));
+		if (ADDRESS_PATTERN.matcher(pattern).matches()) {
+			throw new IllegalArgumentException("Link '" + link + "': '" + host
+					+ "' is an address, which a host name pattern never matches: give it under addresses, "
+					+ "as a block such as 10.1.2.0/24");
+		}
 		if (!HOST_PATTERN.matcher(pattern).matches()) {
 			throw new IllegalArgumentException(
 					"Link '" + link + "': '" + host + "' is not a host name pattern such as *.example.internal");
 		}
 		return pattern;
+	}
+
+	/**
+	 * Returns a host name without the final dot of its fully qualified form.
+	 * @param host the host name
+	 * @return the name without a final dot
+	 */
+	static String withoutFinalDot(String host) {
+		return (host.length() > 1 && host.endsWith(".")) ? host.substring(0, host.length() - 1) : host;
 	}
 
 }

@@ -74,7 +74,7 @@ public final class NetworkLinks {
 		if (address != null) {
 			return forAddress(address);
 		}
-		String name = host.toLowerCase(Locale.ROOT);
+		String name = LinkRule.withoutFinalDot(host.toLowerCase(Locale.ROOT));
 		for (LinkRule rule : this.rules) {
 			if (rule.matches(name)) {
 				return rule.link();

@@ -30,7 +30,8 @@ class NetworkLinksTests {
 	}
 
 	@ParameterizedTest(name = "{0} -> {1}")
-	@CsvSource({ "eu.branch.example, branch", "EU.Branch.Example, branch", "api.partner.example, region",
+	@CsvSource({ "eu.branch.example, branch", "EU.Branch.Example, branch", "eu.branch.example., branch",
+			"orders_api.branch.example, branch", "api.partner.example, region",
 			"other.partner.example, default", "localhost, local", "10.20.0.9, branch", "127.0.0.1, local" })
 	void findsTheLinkByHostWithoutALookup(String host, String link) {
 		assertThat(this.links.forHost(host).name()).isEqualTo(link);
@@ -111,6 +112,21 @@ class NetworkLinksTests {
 	private static LinkRule rule(String name, String bandwidth, List<String> addresses, List<String> hosts) {
 		return new LinkRule(new NetworkLink(name, Bandwidth.of(bandwidth)),
 				addresses.stream().map(AddressBlock::parse).toList(), hosts);
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "10.1.2.*", "10.1.2.3", "10.*", "fd00::*", "::1" })
+	void rejectsAddressesGivenAsHostPatterns(String pattern) {
+		assertThatIllegalArgumentException().isThrownBy(() -> rule("lab", "10Mbit", List.of(), List.of(pattern)))
+			.withMessageContaining("give it under addresses");
+	}
+
+	@Test
+	void acceptsHostPatternsWithUnderscoresAndAFinalDot() {
+		NetworkLinks named = new NetworkLinks(
+				List.of(rule("services", "100Mbit", List.of(), List.of("orders_*.internal.", "*.*"))), null);
+		assertThat(named.forHost("orders_api.internal").name()).isEqualTo("services");
+		assertThat(named.forHost("a.b").name()).isEqualTo("services");
 	}
 
 }
