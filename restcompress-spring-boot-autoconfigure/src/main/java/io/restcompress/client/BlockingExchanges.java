@@ -31,18 +31,20 @@ final class BlockingExchanges {
 	 * @param headers the request's headers, with what restcompress added
 	 * @param offered the codings of the dictionary offered with the request
 	 * @param decision how to send the body first
+	 * @param bodyLength the body's length, or {@code -1} if not known
 	 * @param mayResend whether the body can be written again
 	 * @param sender sends the request with a body as a decision says
 	 * @return the response the application reads
 	 * @throws IOException if the exchange fails
 	 */
 	static ClientHttpResponse exchange(ClientCompression compression, URI uri, HttpMethod method, HttpHeaders headers,
-			List<ContentCodec> offered, RequestDecision decision, boolean mayResend, Sender sender) throws IOException {
+			List<ContentCodec> offered, RequestDecision decision, long bodyLength, boolean mayResend, Sender sender)
+			throws IOException {
 		String acceptEncoding = headers.getFirst(HttpHeaders.ACCEPT_ENCODING);
 		RedirectHops.Answer answer = RedirectHops.answer(uri, acceptEncoding, () -> sender.send(decision));
 		RequestDecision resend = afterResponse(compression, answer, decision);
 		if (resend != null && mayResend) {
-			RequestDecision decided = resend.forBody(-1, compression.minRequestSize(),
+			RequestDecision decided = resend.forBody(bodyLength, compression.minRequestSize(),
 					headers.getFirst(HttpHeaders.CONTENT_TYPE));
 			answer.response().close();
 			answer = RedirectHops.answer(uri, acceptEncoding, () -> sender.send(decided));

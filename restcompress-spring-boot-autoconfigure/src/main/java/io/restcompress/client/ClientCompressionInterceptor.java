@@ -50,7 +50,7 @@ public final class ClientCompressionInterceptor implements ClientHttpRequestInte
 		RequestDecision decision = this.compression.requests().decide(request.getURI(), request.getHeaders(),
 				body.length);
 		return BlockingExchanges.exchange(this.compression, request.getURI(), request.getMethod(),
-				request.getHeaders(), offered, decision, true, (sent) -> send(request, body, sent, execution));
+				request.getHeaders(), offered, decision, body.length, true, (sent) -> send(request, body, sent, execution));
 	}
 
 	private ClientHttpResponse send(HttpRequest request, byte[] body, RequestDecision decision,

@@ -1,5 +1,7 @@
 package io.restcompress.client;
 
+import java.util.concurrent.atomic.AtomicReference;
+
 import io.restcompress.codec.CodecStreams;
 import io.restcompress.codec.ContentCodec;
 import io.restcompress.internal.SizeThreshold;
@@ -73,6 +75,26 @@ record RequestDecision(@Nullable ContentCodec codec, @Nullable SkipReason reason
 			return this;
 		}
 		return skip(SkipReason.BELOW_THRESHOLD);
+	}
+
+	/**
+	 * Returns a deferred decision that decides once: the hops of a redirect that the HTTP
+	 * library follows write the same body again, and go as the first was decided.
+	 * @param deferred what decides
+	 * @return the deferred decision that remembers its first decision
+	 */
+	static Deferred once(Deferred deferred) {
+		AtomicReference<RequestDecision> decided = new AtomicReference<>();
+		return (length, contentType) -> {
+			RequestDecision decision = decided.get();
+			if (decision == null) {
+				decision = deferred.decide(length, contentType);
+				if (!decided.compareAndSet(null, decision)) {
+					decision = decided.get();
+				}
+			}
+			return decision;
+		};
 	}
 
 	/**

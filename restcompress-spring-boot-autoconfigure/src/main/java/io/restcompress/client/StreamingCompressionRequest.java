@@ -92,7 +92,7 @@ final class StreamingCompressionRequest extends AbstractClientHttpRequest implem
 		List<ContentCodec> offered = this.compression.accepting(this.uri, headers);
 		RequestDecision decision = decide(headers, requestBody);
 		return BlockingExchanges.exchange(this.compression, this.uri, this.method, headers, offered, decision,
-				requestBody.repeatable(), (sent) -> send(headers, requestBody, sent));
+				requestBody.length(), requestBody.repeatable(), (sent) -> send(headers, requestBody, sent));
 	}
 
 	private RequestDecision decide(HttpHeaders headers, RequestBody requestBody) throws IOException {

@@ -17,8 +17,8 @@ import org.springframework.util.MimeType;
  * and each later one moves the estimate by the learning rate (an exponentially weighted
  * moving average, so old traffic decays). A body that took more than
  * {@value #OUTLIER_FACTOR} times the estimate's encoder time (it met a pause) counts only
- * when the next body of its rung is that slow too: one such body would otherwise make the rung
- * look too slow to be chosen, and so measured, again. Once some rungs are measured, the seeds of the others
+ * when the next body judged against the same estimate is that slow too: one such body would
+ * otherwise make the rung look too slow to be chosen, and so measured, again. Once some rungs are measured, the seeds of the others
  * are calibrated to this machine and traffic: their encoder time and ratio are scaled by how far
  * the measured rungs of the same coding (of any coding, if none is measured) are from their
  * seeds (the geometric mean), so that a rung is not left unchosen, and so unmeasured, only
@@ -71,7 +71,10 @@ public final class LearnedPerformance {
 	/** Per measured rung, how far its estimate for any content type is from its seed. */
 	private final Map<String, SeedError> seedErrors = new ConcurrentHashMap<>();
 
-	/** Per rung, whether its last body was slower than the estimate by the outlier factor. */
+	/**
+	 * Per estimate (of a rung for a content type, or for any), whether the last body judged
+	 * against it was slower by the outlier factor.
+	 */
 	private final Map<String, Boolean> outliers = new ConcurrentHashMap<>();
 
 	/** Decoder time per identity byte, per coding this application has decoded. */
@@ -198,7 +201,9 @@ public final class LearnedPerformance {
 	 */
 	private boolean unconfirmedOutlier(CodingOption option, @Nullable String contentType, double nanosPerByte) {
 		boolean outlier = nanosPerByte > OUTLIER_FACTOR * estimate(option, contentType).encodeNanosPerByte();
-		Boolean previous = this.outliers.put(option.label(), outlier);
+		String specific = key(option, typeOf(contentType));
+		String judgedBy = this.estimates.containsKey(specific) ? specific : key(option, ANY_TYPE);
+		Boolean previous = this.outliers.put(judgedBy, outlier);
 		return outlier && !Boolean.TRUE.equals(previous);
 	}
 

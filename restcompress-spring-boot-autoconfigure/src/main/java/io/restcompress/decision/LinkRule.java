@@ -11,8 +11,8 @@ import org.springframework.util.PatternMatchUtils;
  * A rule that puts peers behind a link: by address ({@link AddressBlock}) or by host name
  * pattern ({@code *.eu-west.internal}, matched case-insensitively, {@code *} for any run of
  * characters, a final dot ignored). A host given as an address literal is matched by the
- * address blocks only, so a host pattern that is an address, or could only match addresses
- * ({@code 10.1.2.*}), is refused.
+ * address blocks only, so a host pattern shaped as an address ({@code 10.1.2.3},
+ * {@code 10.1.2.*}, {@code fd00::*}) is refused.
  *
  * @param link the link the matched peers are behind
  * @param addresses the address blocks that match
@@ -22,7 +22,8 @@ public record LinkRule(NetworkLink link, List<AddressBlock> addresses, List<Stri
 
 	private static final Pattern HOST_PATTERN = Pattern.compile("[a-z0-9*._\\-]+");
 
-	private static final Pattern ADDRESS_PATTERN = Pattern.compile("(?=.*[0-9])[0-9*.]*\\.[0-9*.]*|[0-9a-f*:.]*:[0-9a-f*:.]*");
+	private static final Pattern ADDRESS_PATTERN = Pattern
+		.compile("(?=.*[0-9])(?:[0-9]+|\\*)(?:\\.(?:[0-9]+|\\*)){3}|[0-9a-f*:.]*:[0-9a-f*:.]*");
 
 	public LinkRule {
 		addresses = List.copyOf(addresses);

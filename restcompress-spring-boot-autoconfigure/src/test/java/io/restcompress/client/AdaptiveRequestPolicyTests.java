@@ -1,7 +1,9 @@
 package io.restcompress.client;
 
+import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 
 import io.restcompress.codec.ContentCodecs;
@@ -20,6 +22,7 @@ import io.restcompress.decision.NetworkLink;
 import io.restcompress.decision.NetworkLinks;
 import io.restcompress.metrics.Bandwidth;
 import io.restcompress.metrics.CompressionRecorder;
+import io.restcompress.metrics.DecisionReason;
 import io.restcompress.metrics.SkipReason;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Mono;
@@ -27,11 +30,16 @@ import reactor.core.publisher.Mono;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpMethod;
 import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.client.ClientHttpRequestExecution;
+import org.springframework.mock.http.client.MockClientHttpRequest;
+import org.springframework.mock.http.client.MockClientHttpResponse;
 import org.springframework.web.reactive.function.client.ClientRequest;
 import org.springframework.web.reactive.function.client.ClientResponse;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+import static org.assertj.core.api.Assertions.tuple;
 
 /**
  * The clients' request policy under the adaptive decision: the link is found by the request
@@ -101,16 +109,20 @@ class AdaptiveRequestPolicyTests {
 	@Test
 	void decidesABodyOfUnknownLengthOnceItIsSeen() {
 		RequestPolicy policy = policy(RequestCompression.ALWAYS, null);
+		assertThat(policy.decide(SLOW, new HttpHeaders())
+			.forBody(100, policy.minRequestSize(), "application/json")
+			.reason()).isEqualTo(SkipReason.BELOW_THRESHOLD);
 		RequestDecision pending = policy.decide(SLOW, new HttpHeaders());
-		assertThat(this.decisions.log().entries()).isEmpty();
-		assertThat(pending.forBody(100, policy.minRequestSize(), "application/json").reason())
-			.isEqualTo(SkipReason.BELOW_THRESHOLD);
 		assertThat(this.decisions.log().entries()).isEmpty();
 		RequestDecision decided = pending.forBody(1_000_000, policy.minRequestSize(), "application/json");
 		assertThat(decided.codec()).isInstanceOf(ZstdCodec.class);
 		assertThat(decided.feedback()).isNotNull();
 		assertThat(this.decisions.log().entries()).singleElement()
 			.satisfies((entry) -> assertThat(entry.link()).isEqualTo("branch"));
+		assertThat(pending.forBody(1_000_000, policy.minRequestSize(), "application/json"))
+			.as("the hops of a redirect go as the first was decided").isSameAs(decided);
+		assertThat(this.decisions.log().entries()).singleElement()
+			.satisfies((entry) -> assertThat(entry.count()).isOne());
 	}
 
 	@Test
@@ -168,6 +180,31 @@ class AdaptiveRequestPolicyTests {
 
 	private static LinkRule link(String name, String bandwidth, String hosts) {
 		return new LinkRule(new NetworkLink(name, Bandwidth.of(bandwidth)), List.<AddressBlock>of(), List.of(hosts));
+	}
+
+	@Test
+	void decidesTheResendAfterA415ForTheBodysLength() throws IOException {
+		ClientCompressionInterceptor interceptor = new ClientCompressionInterceptor(ClientCompression.builder(CODECS)
+			.requestCompression(RequestCompression.ALWAYS)
+			.decisions(this.decisions, Duration.ofMillis(20))
+			.build());
+		MockClientHttpRequest request = new MockClientHttpRequest(HttpMethod.POST, SLOW);
+		request.getHeaders().setContentType(MediaType.APPLICATION_JSON);
+		List<String> sent = new ArrayList<>();
+		ClientHttpRequestExecution execution = (sending, body) -> {
+			sent.add(sending.getHeaders().getFirst(HttpHeaders.CONTENT_ENCODING));
+			if (sent.size() > 1) {
+				return new MockClientHttpResponse(new byte[0], HttpStatus.OK);
+			}
+			MockClientHttpResponse refusal = new MockClientHttpResponse(new byte[0], HttpStatus.UNSUPPORTED_MEDIA_TYPE);
+			refusal.getHeaders().set(HttpHeaders.ACCEPT_ENCODING, "gzip, zstd");
+			return refusal;
+		};
+		interceptor.intercept(request, new byte[20_000_000], execution).close();
+		assertThat(sent).containsExactly("lzf", "zstd");
+		assertThat(this.decisions.log().entries()).extracting(DecisionLog.Entry::choice, DecisionLog.Entry::reason)
+			.containsExactlyInAnyOrder(tuple("lzf", DecisionReason.OVER_BUDGET),
+					tuple("zstd:1", DecisionReason.OVER_BUDGET));
 	}
 
 }

@@ -10,6 +10,21 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 
+import io.restcompress.codec.ContentCodecs;
+import io.restcompress.codec.GzipCodec;
+import io.restcompress.codec.LzfCodec;
+import io.restcompress.decision.AdaptivePolicy;
+import io.restcompress.decision.AddressBlock;
+import io.restcompress.decision.CodingLadder;
+import io.restcompress.decision.CodingOption;
+import io.restcompress.decision.CompressionDecisions;
+import io.restcompress.decision.DecisionLog;
+import io.restcompress.decision.LearnedPerformance;
+import io.restcompress.decision.LinkRule;
+import io.restcompress.decision.NetworkLink;
+import io.restcompress.decision.NetworkLinks;
+import io.restcompress.metrics.Bandwidth;
+import io.restcompress.metrics.CompressionRecorder;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -25,6 +40,7 @@ import org.springframework.http.MediaType;
 import org.springframework.http.client.ClientHttpRequestFactory;
 import org.springframework.http.client.ClientHttpRequestInterceptor;
 import org.springframework.http.client.MultipartBodyBuilder;
+import org.springframework.http.client.reactive.ReactorClientHttpConnector;
 import org.springframework.http.client.support.HttpRequestWrapper;
 import org.springframework.web.reactive.function.BodyInserters;
 import org.springframework.web.reactive.function.client.WebClient;
@@ -407,6 +423,37 @@ class RequestCompressionTests extends PlainOriginTests {
 		assertThat(sent.header("Content-Encoding")).isNull();
 		assertThat(sent.header("Accept-Encoding")).isNull();
 		assertThat(this.recorder.events).isEmpty();
+	}
+
+	/**
+	 * Reactor Netty writes the body again for every hop of a redirect: the adaptive decision,
+	 * left until the body is seen, is taken once.
+	 */
+	@Test
+	void decidesAWebClientBodyThatARedirectLeadsElsewhereOnce() throws IOException {
+		ContentCodecs codecs = ContentCodecs.of(new LzfCodec(), new GzipCodec(1));
+		CompressionDecisions decisions = new CompressionDecisions(
+				new NetworkLinks(List.of(new LinkRule(new NetworkLink("branch", Bandwidth.of("10Mbit")),
+						List.of(AddressBlock.parse("127.0.0.0/8")), List.of())), Bandwidth.of("1Gbit")),
+				new CodingLadder(List.of(CodingOption.parse("lzf"), CodingOption.parse("gzip:1")), codecs),
+				new AdaptivePolicy(new LearnedPerformance(0.2), false), new DecisionLog(), CompressionRecorder.NONE);
+		this.origin.acceptRequestCodings = List.of("lzf", "gzip");
+		this.origin.handle("/hop", (exchange, body) -> {
+			exchange.getResponseHeaders().set("Location", this.origin.uri("/echo").toString());
+			PlainOrigin.respond(exchange, 307, new byte[0]);
+		});
+		TestClient client = TestClient.webClient(
+				new ReactorClientHttpConnector(
+						reactor.netty.http.client.HttpClient.create().followRedirect(true).compress(false)),
+				ClientCompression.builder(codecs)
+					.requestCompression(RequestCompression.ALWAYS)
+					.decisions(decisions, null)
+					.build(),
+				false);
+		assertThat(client.post(this.origin.uri("/hop"), BODY).body()).isEqualTo(BODY);
+		assertThat(this.origin.requestsTo("/hop")).hasSize(1);
+		assertThat(decisions.log().entries()).singleElement()
+			.satisfies((entry) -> assertThat(entry.count()).isOne());
 	}
 
 }

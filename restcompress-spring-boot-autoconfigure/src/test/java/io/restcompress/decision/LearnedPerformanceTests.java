@@ -201,4 +201,16 @@ class LearnedPerformanceTests {
 				within(1e-9));
 	}
 
+	@Test
+	void learnsAContentTypeSlowerThanTheOthersWhenItsBodiesAlternateWithTheirs() {
+		this.performance.learn(ZSTD, "application/json", 100_000, 10_000, 500_000);
+		for (int i = 0; i < 4; i++) {
+			this.performance.learn(ZSTD, "text/csv", 100_000, 10_000, 5_000_000);
+			this.performance.learn(ZSTD, "application/json", 100_000, 10_000, 500_000);
+		}
+		assertThat(this.performance.estimate(ZSTD, "text/csv").encodeNanosPerByte()).isGreaterThan(20);
+		assertThat(this.performance.estimate(ZSTD, "application/json").encodeNanosPerByte()).isCloseTo(5,
+				within(1e-9));
+	}
+
 }

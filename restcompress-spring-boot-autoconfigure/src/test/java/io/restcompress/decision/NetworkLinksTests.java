@@ -115,7 +115,7 @@ class NetworkLinksTests {
 	}
 
 	@ParameterizedTest
-	@ValueSource(strings = { "10.1.2.*", "10.1.2.3", "10.*", "fd00::*", "::1" })
+	@ValueSource(strings = { "10.1.2.*", "10.1.2.3", "10.*.*.*", "fd00::*", "::1" })
 	void rejectsAddressesGivenAsHostPatterns(String pattern) {
 		assertThatIllegalArgumentException().isThrownBy(() -> rule("lab", "10Mbit", List.of(), List.of(pattern)))
 			.withMessageContaining("give it under addresses");
@@ -127,6 +127,12 @@ class NetworkLinksTests {
 				List.of(rule("services", "100Mbit", List.of(), List.of("orders_*.internal.", "*.*"))), null);
 		assertThat(named.forHost("orders_api.internal").name()).isEqualTo("services");
 		assertThat(named.forHost("a.b").name()).isEqualTo("services");
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "*1.*", "10.*", "*.*.*.*", "123.example", "*.10.in-addr.arpa", "1password.example" })
+	void acceptsHostPatternsOfDigitsThatNamesCanMatch(String pattern) {
+		assertThat(rule("web", "10Mbit", List.of(), List.of(pattern)).hosts()).hasSize(1);
 	}
 
 }
