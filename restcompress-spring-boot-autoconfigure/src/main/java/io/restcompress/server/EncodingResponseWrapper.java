@@ -548,8 +548,7 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 
 	private void dropEncoding() {
 		discardEncoder();
-		super.setHeader(HttpHeaders.CONTENT_ENCODING, null);
-		super.setHeader(HttpHeaders.ETAG, this.originalEntityTag);
+		EncodingHeaders.withdraw(this.fields, this.originalEntityTag);
 	}
 
 	private void discardEncoder() {
@@ -614,6 +613,11 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 			if (this.held == null && !startBody()) {
 				decidedStream().write(bytes, offset, length);
 				return;
+			}
+			if (this.declaredLength >= 0 && this.held.size() + length > this.declaredLength) {
+				// a length the body outgrows was declared for a part of it: a servlet included in
+				// the page declares its fragment's, which the container ignores
+				this.declaredLength = -1;
 			}
 			if (this.held.hold(bytes, offset, length)) {
 				return;

@@ -106,6 +106,31 @@ class ResponseEncodingIntegrationTests extends AbstractServerIntegrationTests {
 		assertThat(response.body()).isEqualTo(TestEndpoints.LARGE);
 	}
 
+	/**
+	 * A servlet included in a page sets its fragment's length, which the container ignores in
+	 * an include; so does restcompress: the page goes out whole.
+	 */
+	@ParameterizedTest
+	@CsvSource({ "1000, 500, identity", "1000, 500, lzf", "1000, 3000, identity", "1000, 3000, lzf" })
+	void sendsTheWholePageWhenAnIncludedServletSetsTheLengthOfItsFragment(int before, int after, String coding) {
+		HttpResponse<byte[]> response = this.http.get("/page-with-fragment/" + before + "/" + after, "Accept-Encoding",
+				coding);
+		byte[] page = concat(TestPayloads.json(before), TestEndpoints.FragmentServlet.FRAGMENT,
+				TestPayloads.json(after));
+		byte[] body = response.headers().firstValue("Content-Encoding").isPresent()
+				? HttpTestClient.decode(coding, response.body()) : response.body();
+		assertThat(body).isEqualTo(page);
+		assertThat(this.http.get("/large").body()).as("the connection's next response").isEqualTo(TestEndpoints.LARGE);
+	}
+
+	private static byte[] concat(byte[]... parts) {
+		java.io.ByteArrayOutputStream joined = new java.io.ByteArrayOutputStream();
+		for (byte[] part : parts) {
+			joined.writeBytes(part);
+		}
+		return joined.toByteArray();
+	}
+
 	@Test
 	void sendsIdentityForEmptyAcceptEncoding() {
 		HttpResponse<byte[]> response = this.http.get("/large", "Accept-Encoding", "");

@@ -2,6 +2,8 @@ package io.restcompress.server;
 
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.boot.web.servlet.ServletRegistrationBean;
+import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 
 /**
@@ -11,5 +13,10 @@ import org.springframework.context.annotation.Import;
 @EnableAutoConfiguration
 @Import({ TestEndpoints.Compressed.class, TestEndpoints.Plain.class })
 class ServerTestApplication {
+
+	@Bean
+	ServletRegistrationBean<TestEndpoints.FragmentServlet> fragmentServlet() {
+		return new ServletRegistrationBean<>(new TestEndpoints.FragmentServlet(), "/fragment");
+	}
 
 }

@@ -15,6 +15,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
+import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
@@ -87,6 +88,19 @@ final class TestEndpoints {
 			return ResponseEntity.ok()
 				.contentType(MediaType.APPLICATION_JSON)
 				.body(new ByteArrayResource(TestPayloads.json(size)));
+		}
+
+		/**
+		 * A page that includes a fragment whose servlet sets the fragment's own length, as
+		 * Tomcat's {@code DefaultServlet} does; the container ignores it in an include.
+		 */
+		@GetMapping("/page-with-fragment/{before}/{after}")
+		void pageWithFragment(@PathVariable int before, @PathVariable int after, HttpServletRequest request,
+				HttpServletResponse response) throws Exception {
+			response.setContentType(MediaType.APPLICATION_JSON_VALUE);
+			response.getOutputStream().write(TestPayloads.json(before));
+			request.getRequestDispatcher("/fragment").include(request, response);
+			response.getOutputStream().write(TestPayloads.json(after));
 		}
 
 		@GetMapping("/unknown-length/{size}")
@@ -468,6 +482,22 @@ final class TestEndpoints {
 		String get() {
 			handlerCalls.incrementAndGet();
 			return "ok";
+		}
+
+	}
+
+	/**
+	 * Serves a fragment with its length, on its own or included in a page.
+	 */
+	static final class FragmentServlet extends HttpServlet {
+
+		static final byte[] FRAGMENT = TestPayloads.json(2000);
+
+		@Override
+		protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
+			response.setContentType(MediaType.APPLICATION_JSON_VALUE);
+			response.setContentLength(FRAGMENT.length);
+			response.getOutputStream().write(FRAGMENT);
 		}
 
 	}
