@@ -35,6 +35,18 @@ public final class EncodingHeaders {
 	}
 
 	/**
+	 * Takes back the fields a coding applied to a response whose encoded body was given up
+	 * before it was sent (an error answers instead): no {@code Content-Encoding}, and the
+	 * application's own entity tag.
+	 * @param fields the response's header fields
+	 * @param applicationEntityTag the entity tag before the coding's suffix, or {@code null}
+	 */
+	public static void withdraw(ResponseFields fields, @Nullable String applicationEntityTag) {
+		fields.set(HttpHeaders.CONTENT_ENCODING, null);
+		fields.set(HttpHeaders.ETAG, applicationEntityTag);
+	}
+
+	/**
 	 * Applies the decision for the {@code 200} to the {@code 304} that validates it:
 	 * {@code Vary} and the entity tag, no representation metadata. A client whose
 	 * {@code If-None-Match} names the application's tag as it is, and not with the coding's

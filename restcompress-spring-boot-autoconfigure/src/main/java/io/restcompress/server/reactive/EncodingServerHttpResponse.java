@@ -29,6 +29,7 @@ import reactor.core.publisher.SignalType;
 
 import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.core.io.buffer.DataBufferUtils;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
 import org.springframework.http.MediaType;
@@ -73,6 +74,11 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 
 	private volatile boolean decided;
 
+	/** The application's entity tag, kept while a coding's fields are applied to the response. */
+	private volatile @Nullable String entityTagBeforeCoding;
+
+	private volatile boolean codingApplied;
+
 	EncodingServerHttpResponse(ServerHttpResponse delegate, ReactiveCompressionExchange exchange) {
 		super(delegate);
 		this.exchange = exchange;
@@ -94,6 +100,9 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 	void chainFailed() {
 		this.decided = true;
 		if (!isCommitted()) {
+			if (this.codingApplied) {
+				EncodingHeaders.withdraw(this.fields, this.entityTagBeforeCoding);
+			}
 			this.exchange.failed(this.fields);
 		}
 	}
@@ -418,8 +427,10 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 			EncodingServerHttpResponse.this.decided = true;
 			ResponseEncodingDecision decision = EncodingServerHttpResponse.this.exchange.decide(this.status,
 					EncodingServerHttpResponse.this.fields, identityLength);
+			EncodingServerHttpResponse.this.entityTagBeforeCoding = getHeaders().getFirst(HttpHeaders.ETAG);
 			EncodingHeaders.apply(decision, EncodingServerHttpResponse.this.fields);
 			ContentCodec codec = decision.codec();
+			EncodingServerHttpResponse.this.codingApplied = codec != null;
 			if (codec == null) {
 				if (identityLength >= 0 && getHeaders().getContentLength() != identityLength) {
 					getHeaders().setContentLength(identityLength);

@@ -18,6 +18,7 @@ import io.netty.buffer.Unpooled;
 import io.netty.buffer.UnpooledByteBufAllocator;
 import io.restcompress.codec.ContentCodecs;
 import io.restcompress.codec.GzipCodec;
+import io.restcompress.codec.LzfCodec;
 import io.restcompress.internal.server.ExchangeCodings;
 import io.restcompress.internal.server.HandlerCompressionResolver;
 import io.restcompress.internal.server.ResponseBodyCopies;
@@ -48,6 +49,7 @@ import org.springframework.mock.web.server.MockServerWebExchange;
 import org.springframework.util.MimeType;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 /**
  * Tests for {@link EncodingServerHttpResponse}.
@@ -61,6 +63,8 @@ class EncodingServerHttpResponseTests {
 	private final List<String> aborted = new ArrayList<>();
 
 	private CommitActionCountingResponse wrapped = new CommitActionCountingResponse();
+
+	private ContentCodecs codecs = ContentCodecs.of(new GzipCodec(1));
 
 	@Test
 	void leavesABodyBelowTheThresholdAsItIsWithoutACommitAction() {
@@ -228,6 +232,28 @@ class EncodingServerHttpResponseTests {
 		assertThat(this.skipped).containsExactly(SkipReason.BELOW_THRESHOLD, SkipReason.BELOW_THRESHOLD);
 	}
 
+	/**
+	 * A body that fails after the coding was chosen, before the response is committed (lzf
+	 * sends nothing before a 64 KB chunk is full or the body ends), leaves the error response
+	 * the application's own entity tag and no coding, as on the servlet side.
+	 */
+	@Test
+	void dropsTheCodingsFieldsWhenTheBodyFailsBeforeTheResponseIsCommitted() {
+		this.codecs = ContentCodecs.of(new LzfCodec());
+		EncodingServerHttpResponse response = response(MockServerHttpRequest.get("/document")
+			.header(HttpHeaders.ACCEPT_ENCODING, "lzf"));
+		response.getHeaders().setContentType(MediaType.APPLICATION_JSON);
+		response.getHeaders().setETag("\"v1\"");
+		Flux<DataBuffer> failing = Flux.range(0, 10)
+			.map((index) -> buffer(response, 1000))
+			.concatWith(Flux.error(new IllegalStateException("the body failed")));
+		assertThat(catchThrowable(() -> response.writeWith(failing).block())).hasMessage("the body failed");
+		assertThat(this.wrapped.isCommitted()).isFalse();
+		response.chainFailed();
+		assertThat(this.wrapped.getHeaders().getETag()).isEqualTo("\"v1\"");
+		assertThat(this.wrapped.getHeaders().getFirst(HttpHeaders.CONTENT_ENCODING)).isNull();
+	}
+
 	private void writeSmallBody(String path, MediaType contentType) {
 		EncodingServerHttpResponse response = response(MockServerHttpRequest.get(path)
 			.header(HttpHeaders.ACCEPT_ENCODING, "gzip"));
@@ -270,8 +296,8 @@ class EncodingServerHttpResponseTests {
 				new ReactiveCompressionExchange(new ResponseEncodingRules(settings), handlers, recorder, exchange));
 	}
 
-	private static ServerCompressionSettings settings(long minResponseSize) {
-		ContentCodecs codecs = ContentCodecs.of(new GzipCodec(1));
+	private ServerCompressionSettings settings(long minResponseSize) {
+		ContentCodecs codecs = this.codecs;
 		return new ServerCompressionSettings(codecs, codecs.all(), CompressionMode.ALL, minResponseSize,
 				List.of(MimeType.valueOf("application/json"), MimeType.valueOf("text/*")), List.of(), true,
 				16 * 1024 * 1024, 2, true);
