@@ -224,7 +224,7 @@ public class ServerCompressionProperties {
 		 * Most request bodies a WebFlux server decodes at once, each on a thread of its own;
 		 * more wait for a thread.
 		 */
-		private int decoderThreads = 64;
+		private int decoderThreads = 128;
 
 		/**
 		 * Longest a WebFlux server's decoder waits for the next bytes of a request body, holding

@@ -62,7 +62,7 @@ class ReactiveServerCompressionAutoConfigurationTests {
 			HttpHandler decorated = context.getBean(HttpHandlerDecoratorFactory.class).apply(mock(HttpHandler.class));
 			assertThat(decorated).extracting("decoder")
 				.extracting("executor", type(ThreadPoolExecutor.class))
-				.satisfies((threads) -> assertThat(threads.getMaximumPoolSize()).isEqualTo(64));
+				.satisfies((threads) -> assertThat(threads.getMaximumPoolSize()).isEqualTo(128));
 		});
 	}
 
