@@ -26,6 +26,7 @@ class HeadAndNotModifiedIntegrationTests extends AbstractServerIntegrationTests 
 		assertThat(notModified.statusCode()).isEqualTo(304);
 		assertThat(header(notModified, "Vary")).isEqualTo("Accept-Encoding");
 		assertThat(header(notModified, "ETag")).isEqualTo("\"v1\"");
+		assertThat(notModified.headers().firstValue("Content-Type")).as("representation metadata on a 304").isEmpty();
 		HttpResponse<byte[]> ok = this.http.get("/etag", headers(acceptEncoding));
 		assertThat(ok.statusCode()).isEqualTo(200);
 		assertThat(header(ok, "Vary")).isEqualTo(header(notModified, "Vary"));

@@ -48,7 +48,8 @@ public final class EncodingHeaders {
 
 	/**
 	 * Applies the decision for the {@code 200} to the {@code 304} that validates it:
-	 * {@code Vary} and the entity tag, no representation metadata. A client whose
+	 * {@code Vary} and the entity tag, no representation metadata (a {@code Content-Type} the
+	 * application set is removed, RFC 9110, section 15.4.5). A client whose
 	 * {@code If-None-Match} names the application's tag as it is, and not with the coding's
 	 * suffix, holds the representation sent as it is (a body below the threshold, say): its
 	 * {@code 304} keeps that tag, so that a cache can match it to what it stored.
@@ -58,6 +59,7 @@ public final class EncodingHeaders {
 	 */
 	public static void applyToNotModified(ResponseEncodingDecision decision, ResponseFields fields,
 			List<String> ifNoneMatch) {
+		fields.set(HttpHeaders.CONTENT_TYPE, null);
 		addVary(decision, fields);
 		ContentCodec codec = decision.codec();
 		if (codec != null && !EntityTags.namesOnlyAsItIs(ifNoneMatch, fields.get(HttpHeaders.ETAG), codec.entityTagSuffix())) {
