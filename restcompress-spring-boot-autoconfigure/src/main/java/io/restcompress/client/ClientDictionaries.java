@@ -22,6 +22,7 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Flow;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -50,7 +51,7 @@ import org.springframework.http.HttpHeaders;
  */
 final class ClientDictionaries {
 
-	private static final int MAX_QUEUED_FETCHES = 16;
+	static final int MAX_QUEUED_FETCHES = 16;
 
 	private static final int MAX_REMEMBERED_LINKS = 256;
 
@@ -73,7 +74,7 @@ final class ClientDictionaries {
 				Thread thread = new Thread(task, "restcompress-dictionary-fetch");
 				thread.setDaemon(true);
 				return thread;
-			}, new ThreadPoolExecutor.DiscardPolicy());
+			});
 
 	private final Duration fetchTimeout;
 
@@ -189,8 +190,10 @@ final class ClientDictionaries {
 	 * Fetches, in the background, the dictionaries a response advertises with
 	 * {@code Link: <url>; rel="compression-dictionary"} on the same origin, once per URL (up to
 	 * {@value #MAX_REMEMBERED_LINKS} URLs remembered), one at a time, with at most
-	 * {@value #MAX_QUEUED_FETCHES} waiting; more are dropped. A fetched response is kept as any
-	 * other: a {@code 200} with {@code Use-As-Dictionary}, at most the largest dictionary.
+	 * {@value #MAX_QUEUED_FETCHES} waiting; more are dropped, and so is a fetch that failed
+	 * (an error or the timeout), to be fetched when advertised again. A fetched response is
+	 * kept as any other: a {@code 200} with {@code Use-As-Dictionary}, at most the largest
+	 * dictionary.
 	 * @param uri the request URI
 	 * @param headers the response headers
 	 */
@@ -200,7 +203,12 @@ final class ClientDictionaries {
 				this.requested.clear();
 			}
 			if (this.requested.add(target.toString())) {
-				this.fetcher.execute(() -> fetch(target));
+				try {
+					this.fetcher.execute(() -> fetch(target));
+				}
+				catch (RejectedExecutionException ex) {
+					this.requested.remove(target.toString());
+				}
 			}
 		}
 	}
@@ -252,6 +260,7 @@ final class ClientDictionaries {
 		}
 		catch (ExecutionException | TimeoutException ex) {
 			exchange.cancel(true);
+			this.requested.remove(target.toString());
 		}
 		catch (InterruptedException ex) {
 			exchange.cancel(true);

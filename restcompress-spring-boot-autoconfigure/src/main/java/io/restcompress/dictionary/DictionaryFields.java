@@ -56,8 +56,10 @@ public final class DictionaryFields {
 	}
 
 	/**
-	 * Reads {@code Use-As-Dictionary}. A value without a {@code match} string, or whose
-	 * {@code type} is not {@code raw}, announces no dictionary this implementation can use.
+	 * Reads {@code Use-As-Dictionary}. A value that is not a structured-field dictionary, that
+	 * has no {@code match} string, whose {@code type} is not {@code raw}, or whose {@code id} is
+	 * longer than {@value #MAX_ID_LENGTH} characters (RFC 9842), announces no dictionary this
+	 * implementation can use.
 	 * @param value the field value, or {@code null}
 	 * @return the announcement, or {@code null}
 	 */
@@ -72,7 +74,7 @@ public final class DictionaryFields {
 		String match = unquoted(members.get("match"));
 		String id = unquoted(members.getOrDefault("id", "\"\""));
 		String type = members.getOrDefault("type", "raw");
-		if (match == null || id == null || !type.equals("raw")) {
+		if (match == null || id == null || id.length() > MAX_ID_LENGTH || !type.equals("raw")) {
 			return null;
 		}
 		return new Announcement(match, id);
@@ -183,11 +185,8 @@ public final class DictionaryFields {
 		Map<String, String> members = new LinkedHashMap<>();
 		int at = skipSpaces(value, 0);
 		while (at < value.length()) {
-			int keyEnd = at;
-			while (keyEnd < value.length() && isKeyChar(value.charAt(keyEnd))) {
-				keyEnd++;
-			}
-			if (keyEnd == at) {
+			int keyEnd = keyEnd(value, at);
+			if (keyEnd == -1) {
 				return null;
 			}
 			String key = value.substring(at, keyEnd);
@@ -202,9 +201,9 @@ public final class DictionaryFields {
 				at = itemEnd;
 			}
 			while (at < value.length() && value.charAt(at) == ';') {
-				at = skipSpaces(value, at + 1);
-				while (at < value.length() && isKeyChar(value.charAt(at))) {
-					at++;
+				at = keyEnd(value, skipSpaces(value, at + 1));
+				if (at == -1) {
+					return null;
 				}
 				if (at < value.length() && value.charAt(at) == '=') {
 					at = itemEnd(value, at + 1);
@@ -253,8 +252,28 @@ public final class DictionaryFields {
 		return (end > start) ? end : -1;
 	}
 
+	/**
+	 * Returns where a structured-field key that starts at {@code start} ends (RFC 8941: a lower
+	 * case letter or {@code *}, then letters, digits, {@code _-.*}), or {@code -1} if none starts
+	 * there.
+	 */
+	private static int keyEnd(String value, int start) {
+		if (start >= value.length() || !(isLowerCaseLetter(value.charAt(start)) || value.charAt(start) == '*')) {
+			return -1;
+		}
+		int end = start + 1;
+		while (end < value.length() && isKeyChar(value.charAt(end))) {
+			end++;
+		}
+		return end;
+	}
+
+	private static boolean isLowerCaseLetter(char c) {
+		return c >= 'a' && c <= 'z';
+	}
+
 	private static boolean isKeyChar(char c) {
-		return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-' || c == '.' || c == '*';
+		return isLowerCaseLetter(c) || (c >= '0' && c <= '9') || c == '_' || c == '-' || c == '.' || c == '*';
 	}
 
 	private static int skipSpaces(String value, int at) {
@@ -264,6 +283,10 @@ public final class DictionaryFields {
 		return at;
 	}
 
+	/**
+	 * Returns the text of a structured-field string (RFC 8941): printable ASCII, with only
+	 * {@code \"} and {@code \\} escaped; {@code null} if the member is not one.
+	 */
 	private static @Nullable String unquoted(@Nullable String member) {
 		if (member == null || member.length() < 2 || member.charAt(0) != '"') {
 			return null;
@@ -271,7 +294,16 @@ public final class DictionaryFields {
 		StringBuilder text = new StringBuilder(member.length());
 		for (int i = 1; i < member.length() - 1; i++) {
 			char c = member.charAt(i);
-			text.append((c == '\\') ? member.charAt(++i) : c);
+			if (c == '\\') {
+				c = member.charAt(++i);
+				if (c != '"' && c != '\\') {
+					return null;
+				}
+			}
+			else if (c < 0x20 || c > 0x7e) {
+				return null;
+			}
+			text.append(c);
 		}
 		return text.toString();
 	}

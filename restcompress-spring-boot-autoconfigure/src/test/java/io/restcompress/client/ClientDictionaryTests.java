@@ -320,6 +320,67 @@ class ClientDictionaryTests extends PlainOriginTests {
 		}
 	}
 
+	@ParameterizedTest(name = "{0}")
+	@MethodSource("clients")
+	void keepsNoDictionaryWhoseIdItCouldNotSendBack(Function<ClientCompression, TestClient> kind) throws IOException {
+		this.origin.handle("/long-id/", (exchange, body) -> {
+			exchange.getResponseHeaders()
+				.set("Use-As-Dictionary", "match=\"/long-id/*\", id=\"" + "a".repeat(1025) + "\"");
+			PlainOrigin.respond(exchange, 200, version(1));
+		});
+		TestClient client = kind.apply(compression(store(), Long.MAX_VALUE));
+		client.get(this.origin.uri("/long-id/1"));
+		assertThat(client.get(this.origin.uri("/long-id/2")).body()).isEqualTo(version(1));
+		assertThat(this.origin.requestsTo("/long-id/2").get(0).header("Available-Dictionary")).isNull();
+	}
+
+	/**
+	 * A link dropped because the fetch queue was full is fetched when it is advertised again.
+	 */
+	@Test
+	void fetchesALinkedDictionaryDroppedFromAFullQueueWhenItIsAdvertisedAgain() throws Exception {
+		CountDownLatch held = new CountDownLatch(1);
+		this.origin.handle("/d/", (exchange, body) -> {
+			String n = exchange.getRequestURI().getPath().substring(3);
+			if (n.equals("0")) {
+				try {
+					held.await(30, TimeUnit.SECONDS);
+				}
+				catch (InterruptedException ex) {
+					Thread.currentThread().interrupt();
+				}
+			}
+			exchange.getResponseHeaders().set("Use-As-Dictionary", "match=\"/p" + n + "/*\"");
+			PlainOrigin.respond(exchange, 200, version(Integer.parseInt(n)));
+		});
+		DictionaryStore store = store();
+		ClientDictionaries dictionaries = new ClientDictionaries(store, DictionaryCodings.of(CODECS), store.maxSize());
+		try {
+			HttpHeaders links = new HttpHeaders();
+			for (int n = 0; n < ClientDictionaries.MAX_QUEUED_FETCHES + 2; n++) {
+				links.add("Link", "</d/" + n + ">; rel=\"compression-dictionary\"");
+			}
+			dictionaries.followLinks(this.origin.uri("/page/1"), links);
+			held.countDown();
+			String dropped = "/d/" + (ClientDictionaries.MAX_QUEUED_FETCHES + 1);
+			awaitRequestTo("/d/" + ClientDictionaries.MAX_QUEUED_FETCHES);
+			assertThat(this.origin.requestsTo(dropped)).isEmpty();
+			dictionaries.followLinks(this.origin.uri("/page/2"), link(dropped));
+			awaitRequestTo(dropped);
+			assertThat(this.origin.requestsTo(dropped)).hasSize(1);
+		}
+		finally {
+			held.countDown();
+			dictionaries.close();
+		}
+	}
+
+	private void awaitRequestTo(String path) throws InterruptedException {
+		for (int n = 0; n < 200 && this.origin.requestsTo(path).isEmpty(); n++) {
+			Thread.sleep(50);
+		}
+	}
+
 	private static HttpHeaders link(String target) {
 		HttpHeaders headers = new HttpHeaders();
 		headers.add("Link", "<" + target + ">; rel=\"compression-dictionary\"");

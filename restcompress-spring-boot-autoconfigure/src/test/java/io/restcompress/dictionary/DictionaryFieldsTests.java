@@ -1,6 +1,8 @@
 package io.restcompress.dictionary;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
@@ -71,6 +73,28 @@ class DictionaryFieldsTests {
 		assertThatIllegalArgumentException().isThrownBy(() -> MatchPattern.of("/api/:id"));
 		assertThatIllegalArgumentException().isThrownBy(() -> MatchPattern.of("/api/(\\d+)"));
 		assertThatIllegalArgumentException().isThrownBy(() -> MatchPattern.of("https://other.example/api"));
+	}
+
+	/**
+	 * RFC 8941: a field that does not parse is ignored whole; RFC 9842: an {@code id} of at
+	 * most 1024 characters.
+	 */
+	@ParameterizedTest
+	@ValueSource(strings = { "match=\"/a*\", 1x=2", "match=\"/a*\", _k=1", "match=\"/a*\";;, id=\"x\"",
+			"match=\"/a*\", id=\"\\q\"", "match=\"/a*\", id=\"caf\u00e9\"", "match=\"/a*\", id=\"a\tb\"",
+			"match=\"/a\u00e9*\"" })
+	void ignoresAUseAsDictionaryThatIsNotAStructuredFieldDictionary(String value) {
+		assertThat(DictionaryFields.parseUseAsDictionary(value)).isNull();
+	}
+
+	@Test
+	void ignoresAUseAsDictionaryWhoseIdIsTooLongToSendBack() {
+		assertThat(DictionaryFields.parseUseAsDictionary("match=\"/a*\", id=\"" + "a".repeat(1025) + "\""))
+			.isNull();
+		assertThat(DictionaryFields.parseUseAsDictionary("match=\"/a*\", id=\"" + "a".repeat(1024) + "\""))
+			.isNotNull();
+		assertThat(DictionaryFields.parseUseAsDictionary("match=\"/a*\", id=\"say \\\"hi\\\"\"").id())
+			.isEqualTo("say \"hi\"");
 	}
 
 }
