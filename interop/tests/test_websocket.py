@@ -223,3 +223,25 @@ def test_an_empty_message_compressed_as_any_empty_block_is_echoed(ws_url, block)
         sock.sendall(_client_frame(1, bytes.fromhex(block), fin=True, rsv1=True))
         answer_opcode, payload = _server_message(sock, buffered)
     assert (answer_opcode, payload) == (1, b"")
+
+
+@pytest.mark.parametrize("field", [";", " ; ", "permessage-deflate, ;", "permessage-deflate,;;"])
+def test_an_extensions_field_of_separators_is_declined_without_failing_the_handshake(ws_url, field):
+    import base64
+    import os
+    import socket
+    from urllib.parse import urlsplit
+    url = urlsplit(ws_url)
+    with socket.create_connection((url.hostname, url.port), timeout=10) as sock:
+        key = base64.b64encode(os.urandom(16)).decode()
+        sock.sendall((f"GET {url.path} HTTP/1.1\r\nHost: {url.hostname}\r\nUpgrade: websocket\r\n"
+                      f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n"
+                      f"Sec-WebSocket-Extensions: {field}\r\n\r\n").encode())
+        received = b""
+        while b"\r\n\r\n" not in received:
+            chunk = sock.recv(4096)
+            assert chunk, received
+            received += chunk
+    head = received.split(b"\r\n\r\n", 1)[0]
+    assert head.startswith(b"HTTP/1.1 101"), head
+    assert b"sec-websocket-extensions" not in head.lower(), head

@@ -119,7 +119,8 @@ abstract class AbstractWebSocketCompressionTests {
 				"permessage-deflate; x=\"y", "permessage-deflate; a=\"", "\"10\"",
 				"permessage-deflate; client_max_window_bits=\"1 0\"",
 				"permessage-deflate; client_max_window_bits=10; client_max_window_bits=15",
-				"permessage-deflate; server_no_context_takeover; server_no_context_takeover" }) {
+				"permessage-deflate; server_no_context_takeover; server_no_context_takeover", ";", " ; ",
+				"permessage-deflate, ;", "permessage-deflate,;;" }) {
 			try (RawWebSocket socket = RawWebSocket.connect(this.port, "/echo", offer)) {
 				assertThat(socket.status()).as(offer).isEqualTo(101);
 				assertThat(socket.extensions()).as(offer).isNull();

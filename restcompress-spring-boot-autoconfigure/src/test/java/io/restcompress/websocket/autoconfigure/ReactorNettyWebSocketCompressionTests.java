@@ -291,7 +291,7 @@ class ReactorNettyWebSocketCompressionTests {
 			for (String offer : List.of("permessage-deflate; server_no_context_takeover; server_no_context_takeover",
 					"permessage-deflate; client_max_window_bits=09", "permessage-deflate; client_no_context_takeover=1",
 					"permessage-deflate; Client_Max_Window_Bits", "x-webkit-deflate-frame", "deflate-frame",
-					"permessage-deflate; client_max_window_bits=\"1")) {
+					"permessage-deflate; client_max_window_bits=\"1", ";", "permessage-deflate, ;")) {
 				try (RawWebSocket socket = RawWebSocket.connect(port(context), "/echo", offer)) {
 					assertThat(socket.status()).as(offer).isEqualTo(101);
 					assertThat(socket.extensions()).as(offer).isNull();

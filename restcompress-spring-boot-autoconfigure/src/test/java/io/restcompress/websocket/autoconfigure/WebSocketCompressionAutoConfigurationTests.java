@@ -7,6 +7,7 @@ import io.restcompress.websocket.MicrometerWebSocketMessageRecorder;
 import io.restcompress.websocket.PerMessageDeflatePolicy;
 import io.restcompress.websocket.WebSocketEngine;
 import io.restcompress.websocket.WebSocketMessageRecorder;
+import io.restcompress.websocket.WellFormedExtensionsFilter;
 import jakarta.websocket.server.ServerContainer;
 import org.junit.jupiter.api.Test;
 
@@ -15,6 +16,7 @@ import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.boot.test.context.runner.ReactiveWebApplicationContextRunner;
 import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.web.socket.server.standard.StandardWebSocketUpgradeStrategy;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -32,6 +34,20 @@ class WebSocketCompressionAutoConfigurationTests {
 			assertThat(context.getBean(CompressionHandshakeHandler.class).unhonouredSettings(WebSocketEngine.TOMCAT))
 				.isEmpty();
 		});
+	}
+
+	@Test
+	void registersTheFilterThatKeepsAMalformedOfferFromFailingAHandshake() {
+		this.runner.run((context) -> assertThat(context).getBean("restCompressWebSocketExtensionsFilter")
+			.isInstanceOf(FilterRegistrationBean.class)
+			.extracting((registration) -> ((FilterRegistrationBean<?>) registration).getFilter())
+			.isInstanceOf(WellFormedExtensionsFilter.class));
+	}
+
+	@Test
+	void backsOffWhenTheApplicationRegistersTheFilterItself() {
+		this.runner.withBean("ownFilter", WellFormedExtensionsFilter.class, WellFormedExtensionsFilter::new)
+			.run((context) -> assertThat(context).doesNotHaveBean("restCompressWebSocketExtensionsFilter"));
 	}
 
 	@Test
