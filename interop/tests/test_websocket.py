@@ -245,3 +245,14 @@ def test_an_extensions_field_of_separators_is_declined_without_failing_the_hands
     head = received.split(b"\r\n\r\n", 1)[0]
     assert head.startswith(b"HTTP/1.1 101"), head
     assert b"sec-websocket-extensions" not in head.lower(), head
+
+
+def test_an_unsolicited_pong_is_not_echoed(ws_url):
+    """RFC 6455 section 5.5.3: a Pong may be sent unsolicited, and needs no answer; the echo
+    endpoint echoes text and binary messages only, on both samples."""
+    sock, buffered = _raw_deflate_session(ws_url)
+    with sock:
+        sock.sendall(_client_frame(0xA, b"pong", fin=True, rsv1=False))
+        sock.sendall(_client_frame(0x1, b"after", fin=True, rsv1=False))
+        opcode, payload = _server_message(sock, buffered)
+    assert (opcode, payload) == (0x1, b"after")

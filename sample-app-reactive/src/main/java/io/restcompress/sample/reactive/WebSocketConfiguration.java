@@ -21,7 +21,8 @@ import org.springframework.web.reactive.socket.server.support.WebSocketHandlerAd
 import org.springframework.web.reactive.socket.server.upgrade.ReactorNettyRequestUpgradeStrategy;
 
 /**
- * {@code /ws/echo}: echoes text and binary messages, negotiating permessage-deflate (RFC 7692)
+ * {@code /ws/echo}: echoes text and binary messages (not pongs, as the servlet sample does not),
+ * negotiating permessage-deflate (RFC 7692)
  * by the {@code restcompress.websocket.*} settings, or by Reactor Netty's defaults when
  * restcompress is switched off.
  */
@@ -30,7 +31,10 @@ class WebSocketConfiguration {
 
 	@Bean
 	HandlerMapping webSocketMapping() {
-		WebSocketHandler echo = (session) -> session.send(session.receive().map(WebSocketMessage::retain));
+		WebSocketHandler echo = (session) -> session.send(session.receive()
+			.filter((message) -> message.getType() == WebSocketMessage.Type.TEXT
+					|| message.getType() == WebSocketMessage.Type.BINARY)
+			.map(WebSocketMessage::retain));
 		return new SimpleUrlHandlerMapping(Map.of("/ws/echo", echo), -1);
 	}
 
