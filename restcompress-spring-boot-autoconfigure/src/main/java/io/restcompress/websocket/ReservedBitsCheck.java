@@ -10,6 +10,8 @@ import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.WebSocketCloseStatus;
 import io.netty.handler.codec.http.websocketx.WebSocketFrame;
+import io.netty.util.ReferenceCountUtil;
+import reactor.netty.NettyPipeline;
 
 /**
  * Fails a Reactor Netty WebSocket connection on a frame whose reserved bits no negotiated
@@ -30,6 +32,8 @@ final class ReservedBitsCheck extends ChannelInboundHandlerAdapter {
 
 	private final boolean deflate;
 
+	private boolean failed;
+
 	private ReservedBitsCheck(boolean deflate) {
 		this.deflate = deflate;
 	}
@@ -46,10 +50,24 @@ final class ReservedBitsCheck extends ChannelInboundHandlerAdapter {
 		}
 	}
 
+	/**
+	 * Fails the connection on the first frame with undefined reserved bits: nothing read after
+	 * it reaches the application, and the part of a message that Reactor Netty's aggregator
+	 * holds is dropped with the aggregator, which would otherwise report the close as an error
+	 * ({@code PrematureChannelClosureException}) for every such client.
+	 */
 	@Override
 	public void channelRead(ChannelHandlerContext ctx, Object message) {
+		if (this.failed) {
+			ReferenceCountUtil.release(message);
+			return;
+		}
 		if (message instanceof WebSocketFrame frame && undefined(frame)) {
+			this.failed = true;
 			frame.release();
+			if (ctx.pipeline().get(NettyPipeline.WsFrameAggregator) != null) {
+				ctx.pipeline().remove(NettyPipeline.WsFrameAggregator);
+			}
 			ctx.writeAndFlush(new CloseWebSocketFrame(WebSocketCloseStatus.PROTOCOL_ERROR,
 					"reserved bits set that no extension defines"))
 				.addListener(ChannelFutureListener.CLOSE);

@@ -273,6 +273,21 @@ public final class RawWebSocket implements Closeable {
 		return line.toString();
 	}
 
+	/**
+	 * Reads until the server ends the connection, dropping what it sends.
+	 * @throws IOException if the read fails
+	 */
+	public void awaitEnd() throws IOException {
+		try {
+			while (this.in.read() != -1) {
+				// what follows the close frame, if anything
+			}
+		}
+		catch (java.net.SocketException ex) {
+			// reset: the server closed with bytes of ours unread
+		}
+	}
+
 	@Override
 	public void close() throws IOException {
 		this.deflater.end();

@@ -273,12 +273,18 @@ class ReactorNettyWebSocketCompressionTests {
 			"permessage-deflate, 1, 1", ", 2, 1", ", 4, 0", "permessage-deflate; server_max_window_bits=9, 4, 0",
 			"permessage-deflate, 2, 0", "permessage-deflate, 4, 0", ", 4, 9", ", 2, 9", "permessage-deflate, 4, 9",
 			"permessage-deflate, 1, 10" })
-	void closesAConnectionThatSetsAReservedBitNoExtensionDefines(@Nullable String offer, int reservedBits, int opcode)
-			throws Exception {
-		try (ConfigurableApplicationContext context = start();
-				RawWebSocket socket = RawWebSocket.connect(port(context), "/echo", offer)) {
+	void closesAConnectionThatSetsAReservedBitNoExtensionDefines(@Nullable String offer, int reservedBits, int opcode,
+			CapturedOutput output) throws Exception {
+		ConfigurableApplicationContext context = start();
+		try (RawWebSocket socket = RawWebSocket.connect(port(context), "/echo", offer)) {
 			AbstractWebSocketCompressionTests.assertClosedOnReservedBits(socket, reservedBits, opcode);
+			socket.awaitEnd();
 		}
+		finally {
+			context.close();
+		}
+		assertThat(output).as("a protocol failure the server reported to its client logs no error")
+			.doesNotContain("PrematureChannelClosureException");
 	}
 
 	/**
