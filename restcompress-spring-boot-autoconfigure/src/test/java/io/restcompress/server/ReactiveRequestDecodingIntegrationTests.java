@@ -21,6 +21,7 @@ import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatNoException;
 
 /**
  * The request half of the contract on WebFlux and Reactor Netty, over real HTTP: bodies decoded
@@ -81,6 +82,30 @@ class ReactiveRequestDecodingIntegrationTests extends AbstractServerIntegrationT
 					assertThat(readBody(socket.getInputStream())).as("request %d on connection %d", request, connection)
 						.hasSize(100);
 				}
+			}
+		}
+	}
+
+	/**
+	 * A refused request that asks to close the connection has its body read before the
+	 * connection closes: closing with the body unread resets the connection (TCP sends RST),
+	 * which can destroy the answer before the client reads it (RFC 9112, section 9.6).
+	 */
+	@Test
+	void closesTheConnectionOfARefusedRequestThatAsksToCloseWithoutAReset() throws IOException {
+		byte[] body = TestPayloads.json(100_000);
+		byte[] post = ("POST /echo HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+				+ "Content-Encoding: foo\r\nConnection: close\r\nContent-Length: " + body.length + "\r\n\r\n")
+			.getBytes(StandardCharsets.US_ASCII);
+		for (int connection = 1; connection <= 5; connection++) {
+			try (Socket socket = new Socket("127.0.0.1", this.port)) {
+				socket.setSoTimeout(5000);
+				OutputStream out = socket.getOutputStream();
+				out.write(post);
+				out.write(body);
+				InputStream in = socket.getInputStream();
+				assertThat(readUntil(in, "\r\n\r\n")).startsWith("HTTP/1.1 415");
+				assertThatNoException().as("the end of connection %d", connection).isThrownBy(in::readAllBytes);
 			}
 		}
 	}

@@ -22,6 +22,7 @@ import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 import org.springframework.core.io.buffer.DataBuffer;
+import org.springframework.core.io.buffer.DataBufferUtils;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.server.reactive.HttpHandler;
 import org.springframework.http.server.reactive.ServerHttpRequest;
@@ -53,6 +54,8 @@ public final class ContentDecodingHttpHandler implements HttpHandler {
 
 	private final RequestDecodingRules rules;
 
+	private final Duration idleTimeout;
+
 	/**
 	 * Creates a handler that decodes the requests passed to {@code delegate}.
 	 * @param delegate the application's handler
@@ -68,6 +71,7 @@ public final class ContentDecodingHttpHandler implements HttpHandler {
 		this.settings = settings;
 		this.recorder = recorder;
 		this.decoder = new ReactiveBodyDecoder(decoderExecutor, idleTimeout);
+		this.idleTimeout = idleTimeout;
 		this.rules = new RequestDecodingRules(settings, recorder);
 	}
 
@@ -78,7 +82,10 @@ public final class ContentDecodingHttpHandler implements HttpHandler {
 				() -> headers.getFirst(HttpHeaders.CONTENT_TYPE), () -> hasBody(request));
 		CodingProblem refusal = admission.refusal();
 		if (refusal != null) {
-			return problem(request, response, refusal, largeBody(request));
+			boolean large = largeBody(request);
+			Mono<Void> answer = problem(request, response, refusal, large);
+			return (large || !asksToClose(headers) || headers.containsHeader(HttpHeaders.EXPECT)) ? answer
+					: drained(request).then(answer);
 		}
 		String advertised = this.rules.advertisedCodings();
 		if (advertised != null) {
@@ -153,6 +160,27 @@ public final class ContentDecodingHttpHandler implements HttpHandler {
 		}
 		return response.writeWith(Mono.fromSupplier(() -> response.bufferFactory().wrap(body)))
 			.then(Mono.defer(response::setComplete));
+	}
+
+	/**
+	 * Whether a request asks for its connection to close after the answer (HTTP/1.1).
+	 */
+	private static boolean asksToClose(HttpHeaders headers) {
+		return headers.getConnection().stream().anyMatch("close"::equalsIgnoreCase);
+	}
+
+	/**
+	 * Reads a refused request's small body to its end before the answer, when the connection
+	 * closes after the answer: closing it with the body unread resets it (TCP sends RST), which
+	 * can destroy the answer before the client reads it (RFC 9112, section 9.6). A body whose
+	 * next bytes do not come within the decoders' idle timeout is left unread.
+	 */
+	private Mono<Void> drained(ServerHttpRequest request) {
+		Flux<DataBuffer> body = request.getBody();
+		if (!this.idleTimeout.isZero()) {
+			body = body.timeout(this.idleTimeout);
+		}
+		return body.doOnNext(DataBufferUtils::release).then().onErrorComplete();
 	}
 
 	/**
