@@ -164,9 +164,9 @@ public final class OriginCache {
 		String host = host(uri);
 		int port = uri.getPort();
 		if (uri.getHost() == null && uri.getRawAuthority() != null) {
-			String authority = uri.getRawAuthority();
-			int colon = authority.lastIndexOf(':');
-			if (colon > authority.lastIndexOf('@') && authority.indexOf(']') < colon) {
+			String authority = hostAndPort(uri.getRawAuthority());
+			int colon = portColon(authority);
+			if (colon != -1) {
 				port = parsePort(authority.substring(colon + 1));
 			}
 		}
@@ -186,10 +186,22 @@ public final class OriginCache {
 		if (uri.getHost() != null || uri.getRawAuthority() == null) {
 			return uri.getHost();
 		}
-		String authority = uri.getRawAuthority();
-		authority = authority.substring(authority.lastIndexOf('@') + 1);
-		int colon = authority.lastIndexOf(':');
-		return (colon >= 0 && authority.indexOf(']') < colon) ? authority.substring(0, colon) : authority;
+		String authority = hostAndPort(uri.getRawAuthority());
+		int colon = portColon(authority);
+		return (colon != -1) ? authority.substring(0, colon) : authority;
+	}
+
+	private static String hostAndPort(String rawAuthority) {
+		return rawAuthority.substring(rawAuthority.lastIndexOf('@') + 1);
+	}
+
+	/**
+	 * Returns where the port of a host and port begins, less one, or {@code -1} if none is
+	 * given (the colons of an IPv6 literal are the host's).
+	 */
+	private static int portColon(String hostAndPort) {
+		int colon = hostAndPort.lastIndexOf(':');
+		return (colon >= 0 && hostAndPort.indexOf(']') < colon) ? colon : -1;
 	}
 
 	private static int parsePort(String port) {

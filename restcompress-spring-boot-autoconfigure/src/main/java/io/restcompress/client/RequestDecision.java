@@ -38,13 +38,24 @@ record RequestDecision(@Nullable ContentCodec codec, @Nullable SkipReason reason
 	}
 
 	/**
-	 * A decision left until the body is seen.
+	 * A decision left until the body is seen, and taken once: the hops of a redirect that the
+	 * HTTP library follows write the same body again, and go as the first was decided.
 	 * @param likely the codec it will most likely be, so that the body is measured up to the
 	 * threshold
 	 * @param deferred what decides then
 	 */
 	static RequestDecision deferred(ContentCodec likely, Deferred deferred) {
-		return new RequestDecision(likely, null, null, deferred);
+		AtomicReference<RequestDecision> decided = new AtomicReference<>();
+		return new RequestDecision(likely, null, null, (length, contentType) -> {
+			RequestDecision decision = decided.get();
+			if (decision == null) {
+				decision = deferred.decide(length, contentType);
+				if (!decided.compareAndSet(null, decision)) {
+					decision = decided.get();
+				}
+			}
+			return decision;
+		});
 	}
 
 	/**
@@ -75,26 +86,6 @@ record RequestDecision(@Nullable ContentCodec codec, @Nullable SkipReason reason
 			return this;
 		}
 		return skip(SkipReason.BELOW_THRESHOLD);
-	}
-
-	/**
-	 * Returns a deferred decision that decides once: the hops of a redirect that the HTTP
-	 * library follows write the same body again, and go as the first was decided.
-	 * @param deferred what decides
-	 * @return the deferred decision that remembers its first decision
-	 */
-	static Deferred once(Deferred deferred) {
-		AtomicReference<RequestDecision> decided = new AtomicReference<>();
-		return (length, contentType) -> {
-			RequestDecision decision = decided.get();
-			if (decision == null) {
-				decision = deferred.decide(length, contentType);
-				if (!decided.compareAndSet(null, decision)) {
-					decision = decided.get();
-				}
-			}
-			return decision;
-		};
 	}
 
 	/**

@@ -131,8 +131,8 @@ final class RequestPolicy {
 			long bodySize) {
 		String declared = (requestHeaders != null) ? requestHeaders.getFirst(HttpHeaders.CONTENT_TYPE) : null;
 		if (bodySize < 0) {
-			return RequestDecision.deferred(preferred, RequestDecision.once((length, contentType) -> adaptive(decisions,
-					uri, candidates, accepted, preferred, (contentType != null) ? contentType : declared, length)));
+			return RequestDecision.deferred(preferred, (length, contentType) -> adaptive(decisions, uri, candidates,
+					accepted, preferred, (contentType != null) ? contentType : declared, length));
 		}
 		return adaptive(decisions, uri, candidates, accepted, preferred, declared, bodySize);
 	}

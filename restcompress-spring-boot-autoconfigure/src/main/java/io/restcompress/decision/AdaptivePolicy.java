@@ -276,34 +276,32 @@ public final class AdaptivePolicy {
 
 	private AdaptiveChoice withinBudget(List<LadderRung> candidates, NetworkLink link, @Nullable String contentType,
 			double length, double nanosPerWireByte, double identityNanos, long budgetNanos, boolean explore) {
-		LadderRung smallest = null;
-		double smallestRatio = Double.MAX_VALUE;
-		LadderRung quickest = null;
+		CodingPerformance[] estimates = new CodingPerformance[candidates.size()];
+		int smallest = -1;
+		int quickest = -1;
 		double quickestEncode = Double.MAX_VALUE;
-		for (LadderRung rung : candidates) {
-			CodingPerformance estimate = this.performance.estimate(rung.option(), contentType);
-			double encodeNanos = length * estimate.encodeNanosPerByte();
-			if (encodeNanos <= budgetNanos && estimate.ratio() < smallestRatio) {
-				smallest = rung;
-				smallestRatio = estimate.ratio();
+		for (int i = 0; i < estimates.length; i++) {
+			estimates[i] = this.performance.estimate(candidates.get(i).option(), contentType);
+			double encodeNanos = length * estimates[i].encodeNanosPerByte();
+			if (encodeNanos <= budgetNanos && (smallest == -1 || estimates[i].ratio() < estimates[smallest].ratio())) {
+				smallest = i;
 			}
 			if (encodeNanos < quickestEncode) {
-				quickest = rung;
+				quickest = i;
 				quickestEncode = encodeNanos;
 			}
 		}
-		LadderRung chosen = (smallest != null) ? smallest : quickest;
-		if (chosen == null) {
+		int chosen = (smallest != -1) ? smallest : quickest;
+		if (chosen == -1) {
 			return new AdaptiveChoice(null, DecisionReason.IDENTITY_FASTEST, link, identityNanos, identityNanos);
 		}
-		LadderRung exploring = explore ? exploreBeyondBudget(candidates, contentType, length, budgetNanos,
-				this.performance.estimate(chosen.option(), contentType).ratio()) : null;
-		LadderRung sent = (exploring != null) ? exploring : chosen;
-		double nanos = predictedNanos(this.performance.estimate(sent.option(), contentType), length,
-				nanosPerWireByte);
-		DecisionReason reason = (exploring != null) ? DecisionReason.EXPLORING
-				: (smallest != null) ? DecisionReason.WITHIN_BUDGET : DecisionReason.OVER_BUDGET;
-		return new AdaptiveChoice(sent, reason, link, nanos, identityNanos);
+		int exploring = explore ? exploreBeyondBudget(candidates, estimates, contentType, length, budgetNanos,
+				estimates[chosen].ratio()) : -1;
+		int sent = (exploring != -1) ? exploring : chosen;
+		DecisionReason reason = (exploring != -1) ? DecisionReason.EXPLORING
+				: (smallest != -1) ? DecisionReason.WITHIN_BUDGET : DecisionReason.OVER_BUDGET;
+		return new AdaptiveChoice(candidates.get(sent), reason, link,
+				predictedNanos(estimates[sent], length, nanosPerWireByte), identityNanos);
 	}
 
 	/**
@@ -313,31 +311,30 @@ public final class AdaptivePolicy {
 	 * {@value #EXPLORE_UNLEARNED_EVERY}, else the one with the smallest output one in
 	 * {@value #EXPLORE_EVERY}; never one predicted to take more than {@value #EXPLORE_MARGIN}
 	 * times the budget.
+	 * @return the index of the rung to explore, or {@code -1}
 	 */
-	private @Nullable LadderRung exploreBeyondBudget(List<LadderRung> candidates, @Nullable String contentType,
-			double length, long budgetNanos, double chosenRatio) {
+	private int exploreBeyondBudget(List<LadderRung> candidates, CodingPerformance[] estimates,
+			@Nullable String contentType, double length, long budgetNanos, double chosenRatio) {
 		int smallest = -1;
 		int unlearned = -1;
 		double smallestRatio = chosenRatio;
 		double unlearnedRatio = chosenRatio;
-		for (int i = 0; i < candidates.size(); i++) {
-			CodingOption option = candidates.get(i).option();
-			CodingPerformance estimate = this.performance.estimate(option, contentType);
-			double encodeNanos = length * estimate.encodeNanosPerByte();
+		for (int i = 0; i < estimates.length; i++) {
+			double encodeNanos = length * estimates[i].encodeNanosPerByte();
 			if (encodeNanos <= budgetNanos || encodeNanos > EXPLORE_MARGIN * budgetNanos) {
 				continue;
 			}
-			if (estimate.ratio() < smallestRatio) {
+			if (estimates[i].ratio() < smallestRatio) {
 				smallest = i;
-				smallestRatio = estimate.ratio();
+				smallestRatio = estimates[i].ratio();
 			}
-			if (!this.performance.isLearned(option, contentType) && estimate.ratio() < unlearnedRatio) {
+			if (!this.performance.isLearned(candidates.get(i).option(), contentType)
+					&& estimates[i].ratio() < unlearnedRatio) {
 				unlearned = i;
-				unlearnedRatio = estimate.ratio();
+				unlearnedRatio = estimates[i].ratio();
 			}
 		}
-		int chosen = drawn(smallest, unlearned);
-		return (chosen != -1) ? candidates.get(chosen) : null;
+		return drawn(smallest, unlearned);
 	}
 
 	private static double predictedNanos(CodingPerformance estimate, double length, double nanosPerWireByte) {

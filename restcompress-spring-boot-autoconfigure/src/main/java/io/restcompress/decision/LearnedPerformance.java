@@ -105,12 +105,20 @@ public final class LearnedPerformance {
 	 * @return the learned estimate, else the rung's for any type, else the seed, calibrated
 	 */
 	public CodingPerformance estimate(CodingOption option, @Nullable String contentType) {
-		EncoderEstimate specific = this.estimates.get(key(option, typeOf(contentType)));
+		EncoderEstimate estimate = encoderEstimate(option, typeOf(contentType));
+		return new CodingPerformance(estimate.encodeNanosPerByte(), decoderNanosPerByte(option), estimate.ratio());
+	}
+
+	/**
+	 * The encoder's estimate for a content type, else the rung's for any type, else the
+	 * calibrated seed.
+	 */
+	private EncoderEstimate encoderEstimate(CodingOption option, String type) {
+		EncoderEstimate specific = this.estimates.get(key(option, type));
 		if (specific == null) {
 			specific = this.estimates.get(key(option, ANY_TYPE));
 		}
-		EncoderEstimate estimate = (specific != null) ? specific : calibratedSeed(option);
-		return new CodingPerformance(estimate.encodeNanosPerByte(), decoderNanosPerByte(option), estimate.ratio());
+		return (specific != null) ? specific : calibratedSeed(option);
 	}
 
 	private double decoderNanosPerByte(CodingOption option) {
@@ -161,11 +169,11 @@ public final class LearnedPerformance {
 			return;
 		}
 		double nanosPerByte = (double) encodeNanos / identityBytes;
-		if (unconfirmedOutlier(option, contentType, nanosPerByte)) {
+		String type = typeOf(contentType);
+		if (unconfirmedOutlier(option, type, nanosPerByte)) {
 			return;
 		}
 		double ratio = (double) encodedBytes / identityBytes;
-		String type = typeOf(contentType);
 		EncoderEstimate any = update(key(option, ANY_TYPE), nanosPerByte, ratio);
 		CodingPerformance seed = seed(option);
 		this.seedErrors.put(option.label(), new SeedError(option.coding(),
@@ -199,9 +207,9 @@ public final class LearnedPerformance {
 	 * Whether a body is far slower than its rung's estimate and the body before was not: such
 	 * a body is left out, and the next one, if as slow, counts.
 	 */
-	private boolean unconfirmedOutlier(CodingOption option, @Nullable String contentType, double nanosPerByte) {
-		boolean outlier = nanosPerByte > OUTLIER_FACTOR * estimate(option, contentType).encodeNanosPerByte();
-		String specific = key(option, typeOf(contentType));
+	private boolean unconfirmedOutlier(CodingOption option, String type, double nanosPerByte) {
+		boolean outlier = nanosPerByte > OUTLIER_FACTOR * encoderEstimate(option, type).encodeNanosPerByte();
+		String specific = key(option, type);
 		String judgedBy = this.estimates.containsKey(specific) ? specific : key(option, ANY_TYPE);
 		Boolean previous = this.outliers.put(judgedBy, outlier);
 		return outlier && !Boolean.TRUE.equals(previous);
