@@ -36,7 +36,7 @@ class EncodingHeadersTests {
 		assertThat(this.response.getHeader("Content-Encoding")).isEqualTo("gzip");
 		assertThat(this.response.getHeader("ETag")).isEqualTo("\"v1-gzip\"");
 		assertThat(this.response.containsHeader("Accept-Ranges")).isFalse();
-		assertThat(this.response.getContentLengthLong()).isNotEqualTo(10_000);
+		assertThat(this.response.getContentLengthLong()).isEqualTo(-1);
 		assertThat(this.response.getHeaders("Vary")).containsExactly("Origin, Accept-Encoding");
 	}
 
