@@ -56,14 +56,14 @@ public final class ClientCompression {
 
 	private ClientCompression(Builder builder) {
 		this.codecs = builder.codecs;
-		List<ContentCodec> accepted = this.codecs.inOrder(builder.acceptEncodings);
+		List<ContentCodec> accepted = accepted(this.codecs, builder.acceptEncodings);
 		this.acceptEncoding = accepted.stream().map(ContentCodec::coding).collect(Collectors.joining(", "));
 		ContentCodec requestCodec = this.codecs.find(builder.requestEncoding)
 			.orElseThrow(() -> new IllegalArgumentException("Unknown request encoding '" + builder.requestEncoding
-					+ "'; available: " + this.codecs.tokens()));
-		if (builder.maxDecodedSize < 0) {
-			throw new IllegalArgumentException("maxDecodedSize (restcompress.client.max-decoded-size) must not be "
-					+ "negative, was " + builder.maxDecodedSize);
+					+ "' (restcompress.client.request-encoding); available: " + this.codecs.tokens()));
+		if (builder.maxDecodedSize < 1) {
+			throw new IllegalArgumentException("maxDecodedSize (restcompress.client.max-decoded-size) must be "
+					+ "positive, was " + builder.maxDecodedSize);
 		}
 		if (builder.maxCodings < 1) {
 			throw new IllegalArgumentException(
@@ -84,6 +84,15 @@ public final class ClientCompression {
 				Side.CLIENT, Direction.RESPONSE);
 		this.dictionaries = (builder.dictionaries != null) ? ClientDictionaries.of(builder.dictionaries, this.codecs)
 				: null;
+	}
+
+	private static List<ContentCodec> accepted(ContentCodecs codecs, List<String> codings) {
+		try {
+			return codecs.inOrder(codings);
+		}
+		catch (IllegalArgumentException ex) {
+			throw new IllegalArgumentException(ex.getMessage() + " (restcompress.client.accept-encodings)");
+		}
 	}
 
 	/**

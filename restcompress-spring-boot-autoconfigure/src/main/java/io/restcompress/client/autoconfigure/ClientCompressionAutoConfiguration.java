@@ -1,16 +1,13 @@
 package io.restcompress.client.autoconfigure;
 
-import java.time.Clock;
 import java.time.Duration;
 
 import io.restcompress.client.ClientCompression;
 import io.restcompress.client.ClientCompressionExchangeFilter;
 import io.restcompress.client.ClientCompressionInterceptor;
-import io.restcompress.client.OriginCache;
 import io.restcompress.codec.ContentCodecs;
 import io.restcompress.codec.autoconfigure.ContentCodecAutoConfiguration;
 import io.restcompress.decision.CompressionDecisions;
-import io.restcompress.decision.DecisionMode;
 import io.restcompress.decision.autoconfigure.DecisionAutoConfiguration;
 import io.restcompress.internal.reactive.DecoderThreadsFactory;
 import io.restcompress.metrics.CompressionRecorder;
@@ -33,6 +30,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
+import org.springframework.core.io.ResourceLoader;
 import org.springframework.util.Assert;
 
 /**
@@ -61,21 +59,11 @@ public final class ClientCompressionAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	ClientCompression clientCompression(ContentCodecs codecs, ClientCompressionProperties properties,
-			ObjectProvider<CompressionRecorder> recorder, ObjectProvider<CompressionDecisions> decisions) {
-		ClientCompressionProperties.OriginCache origins = properties.getOriginCache();
-		boolean adaptive = properties.getDecision() == DecisionMode.ADAPTIVE;
-		return ClientCompression.builder(codecs)
-			.acceptEncodings(properties.getAcceptEncodings())
-			.requestEncoding(properties.getRequestEncoding())
-			.requestCompression(properties.getRequestCompression())
-			.minRequestSize(properties.getMinRequestSize().toBytes())
-			.maxDecodedSize(properties.getMaxDecodedSize().toBytes())
-			.maxCodings(properties.getMaxCodings())
-			.origins(new OriginCache(origins.getMaxSize(), origins.getTtl(), Clock.systemUTC()))
-			.recorder(recorder.getIfAvailable(() -> CompressionRecorder.NONE))
-			.decisions(adaptive ? decisions.getObject() : null, properties.getRequest().getTimeBudget())
-			.dictionaries(properties.getDictionaries().isEnabled() ? properties.getDictionaries().createStore() : null)
-			.build();
+			ObjectProvider<CompressionRecorder> recorder, ObjectProvider<CompressionDecisions> decisions,
+			ResourceLoader resourceLoader) {
+		return ClientCompressionFactory.create(codecs, properties,
+				recorder.getIfAvailable(() -> CompressionRecorder.NONE), decisions.getIfAvailable(),
+				resourceLoader.getClassLoader());
 	}
 
 	@Configuration(proxyBeanMethods = false)

@@ -58,7 +58,7 @@ public final class DictionaryAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	DictionaryStore dictionaryStore(DictionaryProperties properties) {
-		return properties.createStore();
+		return properties.createStore("restcompress.dictionary");
 	}
 
 	@Bean

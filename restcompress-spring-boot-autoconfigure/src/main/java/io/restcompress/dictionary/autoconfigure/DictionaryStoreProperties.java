@@ -66,11 +66,19 @@ public class DictionaryStoreProperties {
 
 	/**
 	 * Creates a store with these limits.
+	 * @param prefix the prefix these properties are bound to, which a refused limit's message
+	 * names
 	 * @return the store
+	 * @throws IllegalArgumentException if a limit or the time to live is not positive
 	 */
-	public DictionaryStore createStore() {
-		return new DictionaryStore(this.maxSize.toBytes(), this.maxTotalSize.toBytes(), this.maxEntries, this.ttl,
-				Clock.systemUTC());
+	public DictionaryStore createStore(String prefix) {
+		try {
+			return new DictionaryStore(this.maxSize.toBytes(), this.maxTotalSize.toBytes(), this.maxEntries, this.ttl,
+					Clock.systemUTC());
+		}
+		catch (IllegalArgumentException ex) {
+			throw new IllegalArgumentException(prefix + ": " + ex.getMessage());
+		}
 	}
 
 }

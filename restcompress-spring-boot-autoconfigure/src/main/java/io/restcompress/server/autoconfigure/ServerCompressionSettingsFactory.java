@@ -11,6 +11,7 @@ import org.springframework.util.InvalidMimeTypeException;
 import org.springframework.util.MimeType;
 import org.springframework.web.util.pattern.PathPattern;
 import org.springframework.web.util.pattern.PathPatternParser;
+import org.springframework.web.util.pattern.PatternParseException;
 
 /**
  * Turns {@link ServerCompressionProperties} into {@link ServerCompressionSettings}, failing at
@@ -29,9 +30,9 @@ final class ServerCompressionSettingsFactory {
 		}
 		ServerCompressionProperties.Request request = properties.getRequest();
 		long maxDecodedSize = request.getMaxDecodedSize().toBytes();
-		if (maxDecodedSize < 0) {
+		if (maxDecodedSize < 1) {
 			throw new IllegalArgumentException(
-					"restcompress.server.request.max-decoded-size must not be negative, was " + maxDecodedSize);
+					"restcompress.server.request.max-decoded-size must be positive, was " + maxDecodedSize);
 		}
 		if (request.getMaxCodings() < 1) {
 			throw new IllegalArgumentException("restcompress.server.request.max-codings must be at least 1");
@@ -45,26 +46,46 @@ final class ServerCompressionSettingsFactory {
 			throw new IllegalArgumentException("restcompress.server.request.max-form-parameters must not be negative, was "
 					+ request.getMaxFormParameters());
 		}
-		List<MimeType> mimeTypes = Stream.concat(properties.getMimeTypes().stream(),
-				properties.getAdditionalMimeTypes().stream())
-			.map(ServerCompressionSettingsFactory::mimeType)
+		List<MimeType> mimeTypes = Stream
+			.concat(mimeTypes("restcompress.server.mime-types", properties.getMimeTypes()),
+					mimeTypes("restcompress.server.additional-mime-types", properties.getAdditionalMimeTypes()))
 			.toList();
+		if (mimeTypes.isEmpty()) {
+			throw new IllegalArgumentException("restcompress.server.mime-types and additional-mime-types are both "
+					+ "empty, so no response would ever be encoded; list the content types to encode, or turn the "
+					+ "server side off with restcompress.server.enabled=false");
+		}
 		List<PathPattern> excludedPaths = properties.getExcludedPaths()
 			.stream()
-			.map(PathPatternParser.defaultInstance::parse)
+			.map(ServerCompressionSettingsFactory::excludedPath)
 			.toList();
 		return new ServerCompressionSettings(codecs, responseCodecs(properties.getEncodings(), codecs),
 				properties.getMode(), minResponseSize, mimeTypes, excludedPaths, request.isEnabled(), maxDecodedSize,
 				request.getMaxCodings(), request.isAdvertise(), maxFormSize, request.getMaxFormParameters());
 	}
 
-	private static MimeType mimeType(String value) {
+	private static Stream<MimeType> mimeTypes(String property, List<String> values) {
+		return values.stream().map((value) -> mimeType(property, value));
+	}
+
+	private static MimeType mimeType(String property, String value) {
 		try {
 			return MimeType.valueOf(value);
 		}
 		catch (InvalidMimeTypeException ex) {
-			throw new IllegalArgumentException("restcompress.server.mime-types: '" + value + "' is not a content type: "
-					+ ex.getMessage(), ex);
+			throw new IllegalArgumentException(property + ": '" + value + "' is not a content type: " + ex.getMessage(),
+					ex);
+		}
+	}
+
+	private static PathPattern excludedPath(String pattern) {
+		try {
+			return PathPatternParser.defaultInstance.parse(pattern);
+		}
+		catch (PatternParseException ex) {
+			// not chained: Spring Boot's analysis of the cause would blame the application's mappings
+			throw new IllegalArgumentException(
+					"restcompress.server.excluded-paths: '" + pattern + "' is not a path pattern: " + ex.getMessage());
 		}
 	}
 

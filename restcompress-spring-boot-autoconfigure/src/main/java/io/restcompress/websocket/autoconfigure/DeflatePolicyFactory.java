@@ -4,7 +4,7 @@ import io.restcompress.websocket.PerMessageDeflatePolicy;
 
 /**
  * Builds the {@link PerMessageDeflatePolicy} of the {@code restcompress.websocket.*} settings,
- * for every engine.
+ * for every engine, and checks the windows they name.
  */
 final class DeflatePolicyFactory {
 
@@ -13,7 +13,19 @@ final class DeflatePolicyFactory {
 
 	static PerMessageDeflatePolicy create(WebSocketCompressionProperties properties) {
 		return new PerMessageDeflatePolicy(properties.isPermessageDeflate(), properties.isServerNoContextTakeover(),
-				properties.isClientNoContextTakeover(), properties.getClientMaxWindowBits());
+				properties.isClientNoContextTakeover(),
+				windowBits("restcompress.websocket.client-max-window-bits", properties.getClientMaxWindowBits()));
+	}
+
+	static int serverMaxWindowBits(WebSocketCompressionProperties properties) {
+		return windowBits("restcompress.websocket.server-max-window-bits", properties.getServerMaxWindowBits());
+	}
+
+	private static int windowBits(String property, int bits) {
+		if (bits < 9 || bits > 15) {
+			throw new IllegalArgumentException(property + " must be 9 to 15 (RFC 7692), was " + bits);
+		}
+		return bits;
 	}
 
 }

@@ -40,7 +40,7 @@ public final class ReactiveWebSocketCompressionAutoConfiguration {
 	ReactorNettyWebSocketCompression reactorNettyWebSocketCompression(WebSocketCompressionProperties properties,
 			ObjectProvider<WebSocketMessageRecorder> recorder) {
 		ReactorNettyWebSocketCompression compression = new ReactorNettyWebSocketCompression(
-				DeflatePolicyFactory.create(properties), properties.getServerMaxWindowBits(),
+				DeflatePolicyFactory.create(properties), DeflatePolicyFactory.serverMaxWindowBits(properties),
 				recorder.getIfAvailable(() -> WebSocketMessageRecorder.NONE));
 		compression.unhonouredSettings().forEach(logger::warn);
 		return compression;

@@ -40,7 +40,7 @@ public final class WebSocketCompressionAutoConfiguration {
 	CompressionHandshakeHandler compressionHandshakeHandler(WebSocketCompressionProperties properties,
 			ObjectProvider<WebSocketMessageRecorder> recorder) {
 		return new CompressionHandshakeHandler(DeflatePolicyFactory.create(properties),
-				properties.getServerMaxWindowBits(),
+				DeflatePolicyFactory.serverMaxWindowBits(properties),
 				recorder.getIfAvailable(() -> WebSocketMessageRecorder.NONE));
 	}
 

@@ -214,7 +214,8 @@ class ClientCompressionAutoConfigurationTests {
 	}
 
 	@ParameterizedTest
-	@ValueSource(strings = { "restcompress.client.max-decoded-size=-1B", "restcompress.client.max-codings=0" })
+	@ValueSource(strings = { "restcompress.client.max-decoded-size=-1B", "restcompress.client.max-decoded-size=0B",
+			"restcompress.client.max-codings=0" })
 	void failsToStartWithAResponseLimitBelowItsRangeNamingTheProperty(String setting) {
 		String property = setting.substring(0, setting.indexOf('='));
 		this.runner.withPropertyValues(setting)
@@ -233,13 +234,54 @@ class ClientCompressionAutoConfigurationTests {
 				.hasMessageContaining(property));
 	}
 
-	@Test
-	void failsToStartWithAnUnknownRequestEncoding() {
-		this.runner.withPropertyValues("restcompress.client.request-encoding=snappy")
+	@ParameterizedTest
+	@ValueSource(strings = { "restcompress.client.request-encoding=snappy", "restcompress.client.accept-encodings=gzip,snappy" })
+	void failsToStartWithAnUnknownCodingNamingTheProperty(String setting) {
+		String property = setting.substring(0, setting.indexOf('='));
+		this.runner.withPropertyValues(setting)
 			.run((context) -> assertThat(context).hasFailed()
 				.getFailure()
 				.rootCause()
-				.hasMessageContaining("Unknown request encoding 'snappy'"));
+				.hasMessageContaining("'snappy'")
+				.hasMessageContaining(property));
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "max-size=0B", "max-total-size=0B", "max-entries=0", "ttl=0s" })
+	void failsToStartWithADictionaryLimitThatKeepsNothingNamingTheProperties(String limit) {
+		this.runner
+			.withPropertyValues("restcompress.client.dictionaries.enabled=true",
+					"restcompress.client.dictionaries." + limit)
+			.run((context) -> assertThat(context).hasFailed()
+				.getFailure()
+				.rootCause()
+				.hasMessageStartingWith("restcompress.client.dictionaries: "));
+	}
+
+	@Test
+	void failsToStartWithDictionariesButWithoutZstdNamingTheDependency() {
+		this.runner.withClassLoader(new FilteredClassLoader("com.github.luben.zstd"))
+			.withPropertyValues("restcompress.client.dictionaries.enabled=true")
+			.run((context) -> assertThat(context).hasFailed()
+				.getFailure()
+				.rootCause()
+				.isInstanceOf(IllegalStateException.class)
+				.hasMessageContaining("restcompress.client.dictionaries.enabled=true needs zstd-jni"));
+	}
+
+	@Test
+	void failsToStartWithTheAdaptiveDecisionButNoDecisionsNamingTheProperty() {
+		this.runner.withPropertyValues("restcompress.client.decision=adaptive")
+			.run((context) -> assertThat(context).hasFailed()
+				.getFailure()
+				.rootCause()
+				.hasMessageContaining("restcompress.client.decision=adaptive needs a CompressionDecisions bean"));
+	}
+
+	@Test
+	void startsWithoutZstdWhenDictionariesAreOff() {
+		this.runner.withClassLoader(new FilteredClassLoader("com.github.luben.zstd"))
+			.run((context) -> assertThat(context).hasNotFailed().hasSingleBean(ClientCompression.class));
 	}
 
 	@Test

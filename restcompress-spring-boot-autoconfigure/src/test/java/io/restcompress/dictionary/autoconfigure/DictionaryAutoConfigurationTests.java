@@ -179,6 +179,7 @@ class DictionaryAutoConfigurationTests {
 			.run((context) -> assertThat(context).hasFailed()
 				.getFailure()
 				.rootCause()
+				.hasMessageStartingWith("restcompress.dictionary: ")
 				.hasMessageContaining("must be positive"));
 	}
 

@@ -310,10 +310,13 @@ class ServerCompressionAutoConfigurationTests {
 	}
 
 	@Test
-	void failsOnAContentTypeThatIsNotOne() {
+	void failsOnAContentTypeThatIsNotOneNamingItsProperty() {
 		this.contextRunner.withPropertyValues("restcompress.server.additional-mime-types=json")
 			.run((context) -> assertThat(context).getFailure()
-				.hasStackTraceContaining("restcompress.server.mime-types: 'json' is not a content type"));
+				.hasStackTraceContaining("restcompress.server.additional-mime-types: 'json' is not a content type"));
+		this.contextRunner.withPropertyValues("restcompress.server.mime-types=application/json,xml")
+			.run((context) -> assertThat(context).getFailure()
+				.hasStackTraceContaining("restcompress.server.mime-types: 'xml' is not a content type"));
 	}
 
 	@Test
@@ -348,9 +351,35 @@ class ServerCompressionAutoConfigurationTests {
 	}
 
 	@Test
-	void failsOnNegativeMaxDecodedSize() {
+	void failsOnAMaxDecodedSizeThatIsNotPositive() {
 		assertStartupFailure("restcompress.server.request.max-decoded-size=-1MB",
 				"restcompress.server.request.max-decoded-size", "was -1048576");
+		assertStartupFailure("restcompress.server.request.max-decoded-size=0B",
+				"restcompress.server.request.max-decoded-size must be positive", "was 0");
+	}
+
+	@Test
+	void failsOnAnExcludedPathThatIsNotAPatternNamingTheProperty() {
+		assertStartupFailure("restcompress.server.excluded-paths=/api/{id", "restcompress.server.excluded-paths",
+				"'/api/{id'");
+	}
+
+	@Test
+	void failsWhenNoContentTypeIsLeftToEncode() {
+		assertStartupFailure("restcompress.server.mime-types=", "restcompress.server.mime-types and "
+				+ "additional-mime-types are both empty");
+	}
+
+	@Test
+	void encodesOnlyTheAdditionalContentTypesWhenTheDefaultsAreCleared() {
+		this.contextRunner
+			.withPropertyValues("restcompress.server.mime-types=",
+					"restcompress.server.additional-mime-types=application/x-ndjson")
+			.run((context) -> {
+				ServerCompressionSettings settings = context.getBean(ServerCompressionSettings.class);
+				assertThat(settings.isCompressible(MimeType.valueOf("application/x-ndjson"))).isTrue();
+				assertThat(settings.isCompressible(MimeType.valueOf("application/json"))).isFalse();
+			});
 	}
 
 	private void assertStartupFailure(String property, String... messageParts) {

@@ -121,7 +121,15 @@ class ReactiveWebSocketCompressionAutoConfigurationTests {
 	@Test
 	void failsToStartWithAWindowOutsideNineToFifteen() {
 		this.runner.withPropertyValues("restcompress.websocket.server-max-window-bits=16")
-			.run((context) -> assertThat(context).hasFailed());
+			.run((context) -> assertThat(context).hasFailed()
+				.getFailure()
+				.rootCause()
+				.hasMessage("restcompress.websocket.server-max-window-bits must be 9 to 15 (RFC 7692), was 16"));
+		this.runner.withPropertyValues("restcompress.websocket.client-max-window-bits=16")
+			.run((context) -> assertThat(context).hasFailed()
+				.getFailure()
+				.rootCause()
+				.hasMessage("restcompress.websocket.client-max-window-bits must be 9 to 15 (RFC 7692), was 16"));
 	}
 
 }

@@ -172,9 +172,15 @@ class WebSocketCompressionAutoConfigurationTests {
 	@Test
 	void failsToStartWithAWindowOutsideNineToFifteen() {
 		this.runner.withPropertyValues("restcompress.websocket.client-max-window-bits=8")
-			.run((context) -> assertThat(context).hasFailed());
+			.run((context) -> assertThat(context).hasFailed()
+				.getFailure()
+				.rootCause()
+				.hasMessage("restcompress.websocket.client-max-window-bits must be 9 to 15 (RFC 7692), was 8"));
 		this.runner.withPropertyValues("restcompress.websocket.server-max-window-bits=16")
-			.run((context) -> assertThat(context).hasFailed());
+			.run((context) -> assertThat(context).hasFailed()
+				.getFailure()
+				.rootCause()
+				.hasMessage("restcompress.websocket.server-max-window-bits must be 9 to 15 (RFC 7692), was 16"));
 	}
 
 }
