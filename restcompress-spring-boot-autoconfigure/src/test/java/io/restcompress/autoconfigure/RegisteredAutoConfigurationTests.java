@@ -1,6 +1,9 @@
 package io.restcompress.autoconfigure;
 
+import java.io.File;
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
@@ -12,8 +15,13 @@ import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.AutoConfigureAfter;
 import org.springframework.boot.autoconfigure.AutoConfigureBefore;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingClass;
+import org.springframework.context.annotation.Bean;
 import org.springframework.core.annotation.MergedAnnotation.Adapt;
+import org.springframework.core.annotation.MergedAnnotations;
 import org.springframework.core.type.AnnotationMetadata;
+import org.springframework.core.type.MethodMetadata;
 import org.springframework.core.type.classreading.SimpleMetadataReaderFactory;
 import org.springframework.util.ClassUtils;
 
@@ -22,7 +30,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Checks every auto-configuration this module registers: that it exists, is an
  * {@link AutoConfiguration}, and orders itself only against classes that exist (a wrong name in
- * {@code after} or {@code before} is silently ignored at runtime).
+ * {@code after} or {@code before} is silently ignored at runtime); and that every class
+ * condition of this module's classes names a class that exists (a wrong name silently switches
+ * a part off, or on).
  */
 class RegisteredAutoConfigurationTests {
 
@@ -69,6 +79,48 @@ class RegisteredAutoConfigurationTests {
 				"com.example.MissingAfter", "com.example.MissingBefore", "com.example.OtherAfter");
 	}
 
+	@Test
+	void classConditionsNameExistingClasses() throws IOException {
+		List<String> mainClasses;
+		try (Stream<Path> files = Files.walk(MainClasses.directory())) {
+			mainClasses = files.map((file) -> MainClasses.directory().relativize(file).toString())
+				.filter((file) -> file.endsWith(".class") && !file.endsWith("package-info.class"))
+				.map((file) -> file.substring(0, file.length() - ".class".length()).replace(File.separatorChar, '.'))
+				.toList();
+		}
+		SoftAssertions softly = new SoftAssertions();
+		int checked = 0;
+		for (String name : mainClasses) {
+			for (String reference : classConditionReferences(metadata(name)).toList()) {
+				checked++;
+				softly.assertThat(ClassUtils.isPresent(reference, this.classLoader))
+					.as("%s has a class condition on %s, which exists", name, reference)
+					.isTrue();
+			}
+		}
+		softly.assertAll();
+		assertThat(checked).as("class conditions found").isGreaterThan(20);
+	}
+
+	@Test
+	void readsClassConditionsOnTypesAndBeanMethods() {
+		assertThat(classConditionReferences(metadata(NamedConditions.class.getName()))).containsExactlyInAnyOrder(
+				"com.example.OnType", "com.example.OnMethod", "com.example.Missing");
+	}
+
+	private static Stream<String> classConditionReferences(AnnotationMetadata metadata) {
+		Stream<MergedAnnotations> annotated = Stream.concat(Stream.of(metadata.getAnnotations()),
+				metadata.getDeclaredMethods().stream().map(MethodMetadata::getAnnotations));
+		return annotated
+			.flatMap((annotations) -> Stream.of(ConditionalOnClass.class, ConditionalOnMissingClass.class)
+				.flatMap(annotations::stream))
+			.map((annotation) -> annotation.asAnnotationAttributes(Adapt.CLASS_TO_STRING))
+			.flatMap((attributes) -> Stream.of("value", "name")
+				.filter(attributes::containsKey)
+				.flatMap((attribute) -> Arrays.stream(attributes.getStringArray(attribute))))
+			.distinct();
+	}
+
 	private List<String> registered() {
 		return MainClasses.read(IMPORTS)
 			.lines()
@@ -93,6 +145,18 @@ class RegisteredAutoConfigurationTests {
 			.flatMap((attributes) -> Stream.of("value", "name")
 				.flatMap((attribute) -> Arrays.stream(attributes.getStringArray(attribute))))
 			.distinct();
+	}
+
+	@ConditionalOnClass(name = "com.example.OnType")
+	static final class NamedConditions {
+
+		@Bean
+		@ConditionalOnClass(name = "com.example.OnMethod")
+		@ConditionalOnMissingClass("com.example.Missing")
+		Object bean() {
+			return new Object();
+		}
+
 	}
 
 	@AutoConfiguration(afterName = "com.example.MissingAfter", beforeName = "com.example.MissingBefore")
