@@ -21,6 +21,8 @@ import io.restcompress.metrics.actuate.DecisionsContributor;
 import io.restcompress.metrics.autoconfigure.CompressionMetricsAutoConfiguration;
 import io.restcompress.server.autoconfigure.ServerCompressionAutoConfiguration;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.ParameterizedTest;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.FilteredClassLoader;
@@ -115,6 +117,22 @@ class DecisionAutoConfigurationTests {
 	void staysOutWhenRestcompressIsDisabled() {
 		this.contextRunner.withPropertyValues("restcompress.server.decision=adaptive", "restcompress.enabled=false")
 			.run((context) -> assertThat(context).doesNotHaveBean(CompressionDecisions.class));
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "server", "client" })
+	void staysOutWhenTheOnlyAdaptiveSideIsDisabled(String side) {
+		this.contextRunner
+			.withPropertyValues("restcompress." + side + ".decision=adaptive", "restcompress." + side + ".enabled=false")
+			.run((context) -> assertThat(context).hasNotFailed().doesNotHaveBean(CompressionDecisions.class));
+	}
+
+	@Test
+	void servesTheClientsWhenTheServerIsAdaptiveButDisabled() {
+		this.contextRunner
+			.withPropertyValues("restcompress.server.decision=adaptive", "restcompress.server.enabled=false",
+					"restcompress.client.decision=adaptive")
+			.run((context) -> assertThat(context).hasSingleBean(CompressionDecisions.class));
 	}
 
 	@Test
