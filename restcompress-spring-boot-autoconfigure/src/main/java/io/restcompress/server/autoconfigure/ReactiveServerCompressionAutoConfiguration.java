@@ -30,7 +30,6 @@ import org.springframework.boot.reactor.netty.NettyServerCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
-import org.springframework.http.server.reactive.HttpHandlerDecoratorFactory;
 import org.springframework.util.Assert;
 import org.springframework.web.server.WebFilter;
 
@@ -65,7 +64,8 @@ public final class ReactiveServerCompressionAutoConfiguration {
 
 	@Bean
 	@ConditionalOnBooleanProperty(name = "restcompress.server.request.enabled", matchIfMissing = true)
-	HttpHandlerDecoratorFactory contentDecodingHttpHandlerDecorator(ServerCompressionSettings settings,
+	@ConditionalOnMissingBean
+	ContentDecodingHttpHandler.Decorator contentDecodingHttpHandlerDecorator(ServerCompressionSettings settings,
 			ObjectProvider<CompressionRecorder> recorder, ServerCompressionProperties properties,
 			ResponseEncodingRules rules) {
 		CompressionRecorder compressionRecorder = rules
@@ -75,8 +75,7 @@ public final class ReactiveServerCompressionAutoConfiguration {
 		Duration idleTimeout = properties.getRequest().getDecoderIdleTimeout();
 		Assert.isTrue(!idleTimeout.isNegative(),
 				() -> "restcompress.server.request.decoder-idle-timeout must not be negative, was " + idleTimeout);
-		return (handler) -> new ContentDecodingHttpHandler(handler, settings, compressionRecorder, threads,
-				idleTimeout);
+		return new ContentDecodingHttpHandler.Decorator(settings, compressionRecorder, threads, idleTimeout);
 	}
 
 	/**

@@ -25,6 +25,7 @@ import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.core.io.buffer.DataBufferUtils;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.server.reactive.HttpHandler;
+import org.springframework.http.server.reactive.HttpHandlerDecoratorFactory;
 import org.springframework.http.server.reactive.ServerHttpRequest;
 import org.springframework.http.server.reactive.ServerHttpRequestDecorator;
 import org.springframework.http.server.reactive.ServerHttpResponse;
@@ -210,6 +211,45 @@ public final class ContentDecodingHttpHandler implements HttpHandler {
 		@Override
 		public Flux<DataBuffer> getBody() {
 			return this.body;
+		}
+
+	}
+
+	/**
+	 * Decorates the application's {@link HttpHandler} with a {@link ContentDecodingHttpHandler}.
+	 * The auto-configuration registers one as a bean, which an application replaces by declaring
+	 * its own.
+	 */
+	public static final class Decorator implements HttpHandlerDecoratorFactory {
+
+		private final ServerCompressionSettings settings;
+
+		private final CompressionRecorder recorder;
+
+		private final Executor decoderExecutor;
+
+		private final Duration idleTimeout;
+
+		/**
+		 * Creates a decorator whose handlers decode with these settings.
+		 * @param settings the server's settings
+		 * @param recorder records what the handlers do
+		 * @param decoderExecutor runs one blocking task per request body being decoded
+		 * @param idleTimeout the longest a decoder waits for the next bytes of a body, or zero
+		 * to wait as long as it takes
+		 */
+		public Decorator(ServerCompressionSettings settings, CompressionRecorder recorder, Executor decoderExecutor,
+				Duration idleTimeout) {
+			this.settings = settings;
+			this.recorder = recorder;
+			this.decoderExecutor = decoderExecutor;
+			this.idleTimeout = idleTimeout;
+		}
+
+		@Override
+		public HttpHandler apply(HttpHandler handler) {
+			return new ContentDecodingHttpHandler(handler, this.settings, this.recorder, this.decoderExecutor,
+					this.idleTimeout);
 		}
 
 	}

@@ -11,9 +11,11 @@ import io.restcompress.codec.autoconfigure.ContentCodecAutoConfiguration;
 import io.restcompress.codec.autoconfigure.GzipOnlyCodecsConfiguration;
 import io.restcompress.internal.reactive.Http1ResponsesInFlight;
 import io.restcompress.internal.server.ResponseEncodingRules;
+import io.restcompress.metrics.CompressionRecorder;
 import io.restcompress.server.ContentCodingFilter;
 import io.restcompress.server.ServerCompressionSettings;
 import io.restcompress.server.reactive.ContentCodingWebFilter;
+import io.restcompress.server.reactive.ContentDecodingHttpHandler;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Flux;
 import reactor.netty.ConnectionObserver;
@@ -126,6 +128,14 @@ class ReactiveServerCompressionAutoConfigurationTests {
 			.withBean("userFilter", ContentCodingWebFilter.class,
 					() -> mock(ContentCodingWebFilter.class))
 			.run((context) -> assertThat(context).getBeans(ContentCodingWebFilter.class).containsOnlyKeys("userFilter"));
+	}
+
+	@Test
+	void backsOffFromAUserRequestDecoder() {
+		ContentDecodingHttpHandler.Decorator own = new ContentDecodingHttpHandler.Decorator(
+				mock(ServerCompressionSettings.class), CompressionRecorder.NONE, Runnable::run, Duration.ZERO);
+		this.contextRunner.withBean("ownDecoder", ContentDecodingHttpHandler.Decorator.class, () -> own)
+			.run((context) -> assertThat(context).getBean(HttpHandlerDecoratorFactory.class).isSameAs(own));
 	}
 
 	@Test
