@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 
 import io.restcompress.codec.LzfCodec;
 import io.restcompress.internal.reactive.StreamingEncoder;
@@ -61,6 +62,38 @@ class StreamingEncoderTests {
 		assertThat(this.buffers.handedOut()).isGreaterThan(0).isLessThan(pieces.size());
 		assertThat(this.buffers.allReleased()).isTrue();
 		assertThat(this.completions).hasValue(0);
+	}
+
+	@Test
+	void encodesOneLargeBufferAsTheEncodedBytesAreTakenAndReleasesItWhenCancelled() {
+		byte[] identity = Payloads.json(2_000_000);
+		AtomicReference<DataBuffer> whole = new AtomicReference<>();
+		StepVerifier
+			.create(encode(Flux.just(identity)).doOnNext(DataBufferUtils::release), 1)
+			.expectNextCount(1)
+			.then(() -> whole.set(this.buffers.only()))
+			.then(() -> assertThat(whole.get().readableByteCount()).as("bytes not encoded yet")
+				.isGreaterThan(identity.length / 2))
+			.thenCancel()
+			.verify(TIMEOUT);
+		assertThat(this.buffers.allReleased()).isTrue();
+		assertThat(this.completions).hasValue(0);
+	}
+
+	@Test
+	void encodesOneLargeBufferWhole() throws IOException {
+		byte[] identity = Payloads.json(2_000_000);
+		ByteArrayOutputStream encoded = new ByteArrayOutputStream();
+		List<DataBuffer> chunks = encode(Flux.just(identity)).collectList().block(TIMEOUT);
+		chunks.forEach((chunk) -> {
+			byte[] bytes = new byte[chunk.readableByteCount()];
+			chunk.read(bytes);
+			encoded.writeBytes(bytes);
+		});
+		assertThat(chunks).as("one per 64 KB lzf chunk").hasSizeGreaterThan(identity.length / 65535);
+		assertThat(PlainOrigin.decode("lzf", encoded.toByteArray())).isEqualTo(identity);
+		assertThat(this.buffers.allReleased()).isTrue();
+		assertThat(this.completions).hasValue(1);
 	}
 
 	@Test

@@ -13,6 +13,8 @@ import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.core.io.buffer.NettyDataBuffer;
 import org.springframework.core.io.buffer.NettyDataBufferFactory;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 /**
  * Reference-counted buffers, as Reactor Netty hands them out, that remember whether they were
  * released.
@@ -36,6 +38,14 @@ final class TrackedBuffers {
 
 	int handedOut() {
 		return this.handedOut.size();
+	}
+
+	/**
+	 * The one buffer handed out so far.
+	 */
+	DataBuffer only() {
+		assertThat(this.handedOut).hasSize(1);
+		return this.handedOut.get(0);
 	}
 
 	boolean allReleased() {

@@ -413,7 +413,7 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 			return Flux.just(Flux.defer(this::finish));
 		}
 
-		private Flux<DataBuffer> emit(Callable<List<DataBuffer>> buffers) {
+		private Flux<DataBuffer> emit(Callable<? extends Iterable<DataBuffer>> buffers) {
 			try {
 				return Flux.fromIterable(buffers.call());
 			}
@@ -461,7 +461,7 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 			return this.encoder != null || this.discarding;
 		}
 
-		private synchronized List<DataBuffer> accept(DataBuffer buffer) {
+		private synchronized Iterable<DataBuffer> accept(DataBuffer buffer) {
 			if (this.released) {
 				DataBufferUtils.release(buffer);
 				return List.of();
@@ -479,7 +479,7 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 			return pass(buffer);
 		}
 
-		private synchronized List<DataBuffer> complete() throws IOException {
+		private synchronized Iterable<DataBuffer> complete() throws IOException {
 			if (this.undecided) {
 				decide(this.heldBytes);
 				return drainHeld();
@@ -510,30 +510,27 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 			return (this.encoder != null && !this.released) ? this.encoder.finish() : null;
 		}
 
-		private List<DataBuffer> drainHeld() {
-			List<DataBuffer> result = new ArrayList<>();
+		private Iterable<DataBuffer> drainHeld() {
+			List<DataBuffer> held = new ArrayList<>(this.held);
+			this.held.clear();
 			this.heldBytes = 0;
-			while (!this.held.isEmpty()) {
-				result.addAll(pass(this.held.remove(0)));
+			if (this.discarding) {
+				held.forEach(DataBufferUtils::release);
+				return List.of();
 			}
-			return result;
+			if (this.encoder == null) {
+				return held;
+			}
+			held.forEach(this.encoder::take);
+			return this.encoder.encoded();
 		}
 
-		private List<DataBuffer> pass(DataBuffer buffer) {
+		private Iterable<DataBuffer> pass(DataBuffer buffer) {
 			if (this.discarding) {
 				DataBufferUtils.release(buffer);
 				return List.of();
 			}
-			if (this.encoder == null) {
-				return List.of(buffer);
-			}
-			try {
-				DataBuffer encoded = this.encoder.write(buffer);
-				return (encoded != null) ? List.of(encoded) : List.of();
-			}
-			catch (IOException ex) {
-				throw new IllegalStateException("Encoding the response failed", ex);
-			}
+			return (this.encoder != null) ? this.encoder.writeAsRead(buffer) : List.of(buffer);
 		}
 
 		void release() {

@@ -4,10 +4,13 @@ import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Random;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
@@ -35,6 +38,7 @@ import reactor.core.Disposable;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.core.publisher.Sinks;
+import reactor.test.StepVerifier;
 
 import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.core.io.buffer.DataBufferUtils;
@@ -139,6 +143,32 @@ class EncodingServerHttpResponseTests {
 		response.writeWith(Flux.range(0, 10).map((i) -> buffer(response, 1000))).block();
 		assertThat(this.encoded).containsExactly("gzip");
 		assertThat(this.aborted).isEmpty();
+	}
+
+	@Test
+	void encodesALargeBufferOnlyAsFastAsTheServerTakesItsEncodedBytes() {
+		EncodingServerHttpResponse response = response(MockServerHttpRequest.get("/document")
+			.header(HttpHeaders.ACCEPT_ENCODING, "gzip"));
+		response.getHeaders().setContentType(MediaType.APPLICATION_JSON);
+		AtomicReference<Flux<DataBuffer>> written = new AtomicReference<>();
+		this.wrapped.setWriteHandler((body) -> {
+			written.set(body);
+			return Mono.never();
+		});
+		byte[] letters = new byte[4 * 1024 * 1024];
+		Random random = new Random(42);
+		for (int i = 0; i < letters.length; i++) {
+			letters[i] = (byte) ('a' + random.nextInt(26));
+		}
+		NettyDataBuffer document = new NettyDataBufferFactory(UnpooledByteBufAllocator.DEFAULT)
+			.wrap(Unpooled.wrappedBuffer(letters));
+		response.writeWith(Mono.just(document)).subscribe();
+		StepVerifier.create(written.get(), 1).expectNextCount(1).then(() -> {
+			assertThat(document.readableByteCount()).as("bytes not encoded yet").isGreaterThan(letters.length / 2);
+			assertThat(document.getNativeBuffer().refCnt()).isOne();
+		}).thenCancel().verify(Duration.ofSeconds(10));
+		assertThat(document.getNativeBuffer().refCnt()).as("released when the server cancels").isZero();
+		assertThat(this.aborted).containsExactly("gzip");
 	}
 
 	@Test
