@@ -28,13 +28,18 @@ import org.jspecify.annotations.Nullable;
  * {@code StreamException} with which it resets the stream once the response is sent, and an
  * early end as one around an {@link EOFException}. Reactor Netty reports nothing for an early
  * end: {@code io.restcompress.internal.reactive.Http1ResponsesInFlight} fails the body with an
- * {@link EOFException}.
+ * {@link EOFException}. Netty fails an HTTP/2 body that breaks the protocol (more or less data
+ * than its {@code Content-Length}) with a {@code StreamException}, which becomes a
+ * {@link CorruptContentException} too: the request was malformed ({@code 400}) and the
+ * application's error handling would otherwise answer {@code 500}.
  */
 public final class ContainerReadFailures extends FilterInputStream {
 
 	private static final String TOMCAT_CLOSE_NOW = "org.apache.coyote.CloseNowException";
 
 	private static final String TOMCAT_HTTP2_STREAM_FAILURE = "org.apache.coyote.http2.StreamException";
+
+	private static final String NETTY_HTTP2_STREAM_FAILURE = "io.netty.handler.codec.http2.Http2Exception$StreamException";
 
 	private final String coding;
 
@@ -94,6 +99,13 @@ public final class ContainerReadFailures extends FilterInputStream {
 		else if (isReadTimeout(ex)) {
 			failure = new ContentTimeoutException(this.coding, Duration.ofNanos(System.nanoTime() - start), ex);
 		}
+		else {
+			Throwable malformed = causeNamed(ex, NETTY_HTTP2_STREAM_FAILURE);
+			if (malformed != null) {
+				failure = new CorruptContentException(this.coding,
+						"the HTTP/2 stream carrying the body was malformed: " + malformed.getMessage(), ex);
+			}
+		}
 		if (failure == null) {
 			return ex;
 		}
@@ -105,13 +117,18 @@ public final class ContainerReadFailures extends FilterInputStream {
 		if (CodingProblem.cause(ex, SocketTimeoutException.class) != null) {
 			return true;
 		}
+		Throwable closeNow = causeNamed(ex, TOMCAT_CLOSE_NOW);
+		return closeNow != null && closeNow.getCause() != null
+				&& closeNow.getCause().getClass().getName().equals(TOMCAT_HTTP2_STREAM_FAILURE);
+	}
+
+	private static @Nullable Throwable causeNamed(Throwable ex, String className) {
 		for (Throwable failure = ex; failure != null; failure = failure.getCause()) {
-			if (failure.getClass().getName().equals(TOMCAT_CLOSE_NOW) && failure.getCause() != null
-					&& failure.getCause().getClass().getName().equals(TOMCAT_HTTP2_STREAM_FAILURE)) {
-				return true;
+			if (failure.getClass().getName().equals(className)) {
+				return failure;
 			}
 		}
-		return false;
+		return null;
 	}
 
 }

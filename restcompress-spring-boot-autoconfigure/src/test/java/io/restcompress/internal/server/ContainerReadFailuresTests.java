@@ -5,6 +5,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.net.SocketTimeoutException;
 
+import io.netty.handler.codec.http2.Http2Error;
+import io.netty.handler.codec.http2.Http2Exception;
 import io.restcompress.codec.ContentTimeoutException;
 import io.restcompress.codec.CorruptContentException;
 import org.apache.catalina.connector.ClientAbortException;
@@ -49,6 +51,19 @@ class ContainerReadFailuresTests {
 			.satisfies((corrupt) -> assertThat(corrupt.getCoding()).isEqualTo("lzf"))
 			.withMessageContaining("ended before its declared length")
 			.withCause(ended);
+		assertThat(body.failure()).isInstanceOf(CorruptContentException.class);
+	}
+
+	@Test
+	void turnsAMalformedHttp2StreamOnNettyIntoACorruptBodyNamingTheCoding() {
+		Http2Exception malformed = Http2Exception.streamError(3, Http2Error.PROTOCOL_ERROR,
+				"Received amount of data %d does not match content-length header %d", 14656, 0);
+		IOException upstream = new IOException(malformed.getMessage(), malformed);
+		ContainerReadFailures body = new ContainerReadFailures(failing(upstream), "gzip");
+		assertThatExceptionOfType(CorruptContentException.class).isThrownBy(() -> body.read(new byte[10], 0, 10))
+			.satisfies((corrupt) -> assertThat(corrupt.getCoding()).isEqualTo("gzip"))
+			.withMessageContaining("does not match content-length header 0")
+			.withCause(upstream);
 		assertThat(body.failure()).isInstanceOf(CorruptContentException.class);
 	}
 
