@@ -4,18 +4,25 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
+import io.netty.buffer.PooledByteBufAllocator;
+import io.restcompress.codec.FailingEncoderCodec;
 import io.restcompress.codec.LzfCodec;
 import io.restcompress.internal.reactive.StreamingEncoder;
 import org.junit.jupiter.api.Test;
+import org.reactivestreams.Subscription;
+import reactor.core.publisher.BaseSubscriber;
 import reactor.core.publisher.Flux;
 import reactor.test.StepVerifier;
 
 import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.core.io.buffer.DataBufferUtils;
 import org.springframework.core.io.buffer.DefaultDataBufferFactory;
+import org.springframework.core.io.buffer.NettyDataBuffer;
+import org.springframework.core.io.buffer.NettyDataBufferFactory;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -94,6 +101,47 @@ class StreamingEncoderTests {
 		assertThat(PlainOrigin.decode("lzf", encoded.toByteArray())).isEqualTo(identity);
 		assertThat(this.buffers.allReleased()).isTrue();
 		assertThat(this.completions).hasValue(1);
+	}
+
+	/**
+	 * Reactor discards the element whose mapping failed; a buffer the encoder has taken is the
+	 * encoder's to release, and a second release may free a pooled buffer allocated since.
+	 */
+	@Test
+	void releasesABufferTheCodecFailedOnOnlyThroughTheEncoder() {
+		NettyDataBuffer body = new NettyDataBufferFactory(new PooledByteBufAllocator(false)).allocateBuffer(20_000);
+		body.write(new byte[20_000]);
+		List<DataBuffer> discarded = new CopyOnWriteArrayList<>();
+		Flux<DataBuffer> encoded = StreamingEncoder
+			.encode(Flux.<DataBuffer>just(body).hide(), new FailingEncoderCodec(), DefaultDataBufferFactory.sharedInstance,
+					(identity, bytes, nanos) -> this.completions.incrementAndGet())
+			.doOnDiscard(DataBuffer.class, discarded::add);
+		StepVerifier.create(encoded).expectErrorMessage("codec failed").verify(TIMEOUT);
+		assertThat(discarded).isEmpty();
+		assertThat(body.getNativeBuffer().refCnt()).isZero();
+		assertThat(this.completions).hasValue(0);
+	}
+
+	@Test
+	void releasesTheBuffersTakenAheadWhenCancelledWithoutADiscardHookDownstream() {
+		List<byte[]> pieces = TrackedBuffers.split(Payloads.json(500_000), 3000);
+		BaseSubscriber<DataBuffer> oneAtATime = new BaseSubscriber<>() {
+
+			@Override
+			protected void hookOnSubscribe(Subscription subscription) {
+				subscription.request(1);
+			}
+
+			@Override
+			protected void hookOnNext(DataBuffer encoded) {
+				DataBufferUtils.release(encoded);
+			}
+
+		};
+		encode(Flux.fromIterable(pieces).hide()).subscribe(oneAtATime);
+		oneAtATime.dispose();
+		assertThat(this.buffers.handedOut()).isGreaterThan(1);
+		assertThat(this.buffers.allReleased()).isTrue();
 	}
 
 	@Test

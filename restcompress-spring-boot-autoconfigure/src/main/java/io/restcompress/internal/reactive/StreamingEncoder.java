@@ -87,7 +87,10 @@ public final class StreamingEncoder {
 	public static Flux<DataBuffer> encode(Flux<DataBuffer> body, ContentCodec codec, DataBufferFactory bufferFactory,
 			CodecStreams.Completion completion) {
 		return Flux.using(() -> new StreamingEncoder(codec, bufferFactory, completion),
-				(encoder) -> body.concatMapIterable(encoder::writeAsRead).concatWith(Mono.fromCallable(encoder::finish)),
+				(encoder) -> body.concatMap((buffer) -> Flux.fromIterable(encoder.writeAsRead(buffer)))
+					.onErrorMap(UncheckedIOException.class, UncheckedIOException::getCause)
+					.concatWith(Mono.fromCallable(encoder::finish))
+					.doOnDiscard(DataBuffer.class, DataBufferUtils::release),
 				StreamingEncoder::close);
 	}
 

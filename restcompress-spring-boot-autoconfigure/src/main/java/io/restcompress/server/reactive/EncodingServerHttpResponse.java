@@ -1,6 +1,7 @@
 package io.restcompress.server.reactive;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.channels.ClosedChannelException;
@@ -347,7 +348,7 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 		}
 
 		Flux<DataBuffer> encode(Flux<DataBuffer> body) {
-			return body.concatMapIterable(this::accept)
+			return body.concatMap((buffer) -> emit(() -> accept(buffer)))
 				.concatWith(Flux.defer(() -> emit(this::complete)))
 				.doFinally(this::ended)
 				.doOnDiscard(DataBuffer.class, DataBufferUtils::release);
@@ -415,7 +416,9 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 
 		private Flux<DataBuffer> emit(Callable<? extends Iterable<DataBuffer>> buffers) {
 			try {
-				return Flux.fromIterable(buffers.call());
+				return Flux.fromIterable(buffers.call())
+					.onErrorMap(UncheckedIOException.class,
+							(ex) -> new IllegalStateException("Encoding the response failed", ex.getCause()));
 			}
 			catch (Exception ex) {
 				return Flux.error(ex);
@@ -581,7 +584,7 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 					return;
 				}
 				Flux.from(this.chunk)
-					.concatMapIterable(Body.this::accept)
+					.concatMap((buffer) -> emit(() -> accept(buffer)))
 					.concatWith(Flux.defer(() -> emit(Body.this::flush)))
 					.subscribe(actual);
 			}

@@ -18,8 +18,11 @@ import java.util.zip.GZIPInputStream;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
+import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.buffer.UnpooledByteBufAllocator;
+import io.netty.util.concurrent.FastThreadLocalThread;
 import io.restcompress.codec.ContentCodecs;
+import io.restcompress.codec.FailingEncoderCodec;
 import io.restcompress.codec.GzipCodec;
 import io.restcompress.codec.LzfCodec;
 import io.restcompress.internal.server.ExchangeCodings;
@@ -169,6 +172,34 @@ class EncodingServerHttpResponseTests {
 		}).thenCancel().verify(Duration.ofSeconds(10));
 		assertThat(document.getNativeBuffer().refCnt()).as("released when the server cancels").isZero();
 		assertThat(this.aborted).containsExactly("gzip");
+	}
+
+	/**
+	 * When the codec fails on a buffer's first slice, the buffer is released once, by the
+	 * encoder that took it: a second release by the discard hook would free the pooled buffer
+	 * the error response allocates next on the same event loop.
+	 */
+	@Test
+	void releasesABufferTheCodecFailedOnOnceSoThatTheNextAllocationKeepsIt() throws InterruptedException {
+		this.codecs = ContentCodecs.of(new FailingEncoderCodec());
+		EncodingServerHttpResponse response = response(MockServerHttpRequest.get("/document")
+			.header(HttpHeaders.ACCEPT_ENCODING, "gzip"));
+		response.getHeaders().setContentType(MediaType.APPLICATION_JSON);
+		AtomicReference<Throwable> failure = new AtomicReference<>();
+		AtomicReference<ByteBuf> allocatedAfterTheFailure = new AtomicReference<>();
+		Thread eventLoop = new FastThreadLocalThread(() -> {
+			PooledByteBufAllocator allocator = new PooledByteBufAllocator(false);
+			NettyDataBuffer document = new NettyDataBufferFactory(allocator).allocateBuffer(20_000);
+			document.write(new byte[20_000]);
+			failure.set(catchThrowable(() -> response.writeWith(Mono.just(document).hide())
+				.doOnError((ex) -> allocatedAfterTheFailure.set(allocator.heapBuffer(20_000)))
+				.block()));
+		});
+		eventLoop.start();
+		eventLoop.join(TimeUnit.SECONDS.toMillis(10));
+		assertThat(failure.get()).hasMessage("Encoding the response failed").hasRootCauseMessage("codec failed");
+		assertThat(allocatedAfterTheFailure.get().refCnt()).isOne();
+		allocatedAfterTheFailure.get().release();
 	}
 
 	@Test
