@@ -38,10 +38,18 @@ public record PerMessageDeflatePolicy(boolean enabled, boolean serverNoContextTa
 		checkWindowBits("clientMaxWindowBits", clientMaxWindowBits);
 	}
 
-	static void checkWindowBits(String name, int bits) {
+	/**
+	 * Checks an LZ77 window size in bits, as RFC 7692 allows them.
+	 * @param name the setting's name, for the message
+	 * @param bits the window bits
+	 * @return the window bits
+	 * @throws IllegalArgumentException if they are not 9 to 15
+	 */
+	public static int checkWindowBits(String name, int bits) {
 		if (bits < 9 || bits > 15) {
-			throw new IllegalArgumentException(name + " must be 9 to 15, not " + bits);
+			throw new IllegalArgumentException(name + " must be 9 to 15 (RFC 7692), was " + bits);
 		}
+		return bits;
 	}
 
 	/**

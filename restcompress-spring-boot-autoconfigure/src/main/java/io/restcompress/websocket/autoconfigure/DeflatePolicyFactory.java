@@ -14,18 +14,13 @@ final class DeflatePolicyFactory {
 	static PerMessageDeflatePolicy create(WebSocketCompressionProperties properties) {
 		return new PerMessageDeflatePolicy(properties.isPermessageDeflate(), properties.isServerNoContextTakeover(),
 				properties.isClientNoContextTakeover(),
-				windowBits("restcompress.websocket.client-max-window-bits", properties.getClientMaxWindowBits()));
+				PerMessageDeflatePolicy.checkWindowBits("restcompress.websocket.client-max-window-bits",
+						properties.getClientMaxWindowBits()));
 	}
 
 	static int serverMaxWindowBits(WebSocketCompressionProperties properties) {
-		return windowBits("restcompress.websocket.server-max-window-bits", properties.getServerMaxWindowBits());
-	}
-
-	private static int windowBits(String property, int bits) {
-		if (bits < 9 || bits > 15) {
-			throw new IllegalArgumentException(property + " must be 9 to 15 (RFC 7692), was " + bits);
-		}
-		return bits;
+		return PerMessageDeflatePolicy.checkWindowBits("restcompress.websocket.server-max-window-bits",
+				properties.getServerMaxWindowBits());
 	}
 
 }
