@@ -1,6 +1,7 @@
 package io.restcompress.server;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.util.Collections;
 import java.util.List;
 
@@ -35,9 +36,6 @@ import org.springframework.web.util.WebUtils;
  * streamed responses.
  */
 public class ContentCodingFilter extends OncePerRequestFilter {
-
-	/** The longest refused request body that is read and dropped before the refusal. */
-	static final long MAX_DISCARDED_BODY = 64 * 1024;
 
 	private final ServerCompressionSettings settings;
 
@@ -88,7 +86,9 @@ public class ContentCodingFilter extends OncePerRequestFilter {
 				request::getContentType, () -> hasBody(request));
 		CodingProblem refusal = admission.refusal();
 		if (refusal != null) {
-			discardShortBody(request);
+			if (RequestDecodingRules.closesAfterRefusal(drainRefusedBody(request), overHttp1(request))) {
+				response.setHeader(HttpHeaders.CONNECTION, "close");
+			}
 			ProblemResponses.write(request, response, refusal);
 			return;
 		}
@@ -111,23 +111,27 @@ public class ContentCodingFilter extends OncePerRequestFilter {
 	}
 
 	/**
-	 * Reads and drops a refused request's body when it is short and of known length, so that
-	 * the refusal ends the exchange cleanly: over HTTP/2 an unread body makes the container
-	 * reset the stream, and some clients then report the reset instead of the 415. Not when an
-	 * HTTP/1.1 client waits for {@code 100 Continue} before it sends the body: reading would ask
-	 * for a body that the refusal makes useless.
+	 * Reads and drops a refused request's body as {@link RequestDecodingRules#drainsRefusedBody}
+	 * says.
+	 * @return whether the body was read to its end
 	 */
-	private static void discardShortBody(HttpServletRequest request) {
-		long length = request.getContentLengthLong();
-		if (length <= 0 || length > MAX_DISCARDED_BODY
-				|| (request.getHeader(HttpHeaders.EXPECT) != null && overHttp1(request))) {
-			return;
+	private static boolean drainRefusedBody(HttpServletRequest request) {
+		if (!RequestDecodingRules.drainsRefusedBody(request.getContentLengthLong(),
+				request.getHeader(HttpHeaders.EXPECT) != null, overHttp1(request))) {
+			return false;
 		}
+		byte[] buffer = new byte[8192];
+		long left = RequestDecodingRules.MAX_DRAINED_BODY + 1;
 		try {
-			request.getInputStream().skipNBytes(length);
+			InputStream body = request.getInputStream();
+			int read;
+			while (left > 0 && (read = body.read(buffer, 0, (int) Math.min(buffer.length, left))) != -1) {
+				left -= read;
+			}
+			return left > 0;
 		}
 		catch (IOException | RuntimeException ex) {
-			// the refusal is sent whether or not the body could be read
+			return false;
 		}
 	}
 

@@ -51,6 +51,26 @@ abstract class AbstractHttp2RequestDecodingTests extends AbstractServerIntegrati
 		assertThat(response.body()).isEmpty();
 	}
 
+	/**
+	 * A refused body up to the limit is read before the refusal, so that the client sees the
+	 * 415 rather than a reset of the stream it is still sending on.
+	 */
+	@ParameterizedTest
+	@ValueSource(booleans = { false, true })
+	void answersARefusedBodyUpToTheLimitWith415(boolean knownLength) throws Exception {
+		byte[] body = new byte[1 << 20];
+		new Random(7).nextBytes(body);
+		upgradeToHttp2();
+		HttpRequest.BodyPublisher publisher = knownLength ? HttpRequest.BodyPublishers.ofByteArray(body)
+				: HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(body));
+		HttpResponse<byte[]> response = this.client.send(
+				request(echoPath()).header("Content-Encoding", "x-unknown").POST(publisher).build(),
+				HttpResponse.BodyHandlers.ofByteArray());
+		assertThat(response.version()).isEqualTo(HttpClient.Version.HTTP_2);
+		assertThat(response.statusCode()).isEqualTo(415);
+		assertThat(response.headers().firstValue("Accept-Encoding")).isPresent();
+	}
+
 	@Test
 	void decodesLargeBodiesOneAfterAnotherWithoutStalling() throws Exception {
 		byte[] body = new byte[1 << 20];

@@ -18,6 +18,7 @@ import java.util.zip.GZIPOutputStream;
 import io.restcompress.codec.ContentCodecs;
 import io.restcompress.codec.GzipCodec;
 import io.restcompress.codec.LzfCodec;
+import io.restcompress.internal.server.RequestDecodingRules;
 import io.restcompress.metrics.CompressionRecorder;
 import jakarta.servlet.AsyncEvent;
 import jakarta.servlet.AsyncListener;
@@ -62,11 +63,50 @@ class ContentCodingFilterTests {
 	}
 
 	@Test
-	void leavesALongRefusedBodyToTheContainer() throws Exception {
-		MockHttpServletRequest request = post("x-unknown", new byte[(int) ContentCodingFilter.MAX_DISCARDED_BODY + 1]);
+	void readsARefusedBodyUpToTheLimitAndKeepsTheConnection() throws Exception {
+		MockHttpServletRequest request = post("x-unknown", new byte[(int) RequestDecodingRules.MAX_DRAINED_BODY]);
+		MockHttpServletResponse response = filter(request);
+		assertThat(response.getStatus()).isEqualTo(415);
+		assertThat(request.getInputStream().read()).isEqualTo(-1);
+		assertThat(response.getHeader("Connection")).isNull();
+	}
+
+	@Test
+	void leavesARefusedBodyDeclaredLongerThanTheLimitUnreadAndClosesTheConnection() throws Exception {
+		MockHttpServletRequest request = post("x-unknown", new byte[(int) RequestDecodingRules.MAX_DRAINED_BODY + 1]);
 		MockHttpServletResponse response = filter(request);
 		assertThat(response.getStatus()).isEqualTo(415);
 		assertThat(request.getInputStream().read()).isZero();
+		assertThat(response.getHeader("Connection")).isEqualTo("close");
+	}
+
+	@Test
+	void stopsReadingARefusedBodyOfUnknownLengthAtTheLimitAndClosesTheConnection() throws Exception {
+		MockHttpServletRequest request = new MockHttpServletRequest("POST", "/api/echo") {
+
+			@Override
+			public long getContentLengthLong() {
+				return -1;
+			}
+
+		};
+		request.addHeader("Content-Encoding", "x-unknown");
+		request.addHeader("Transfer-Encoding", "chunked");
+		request.setContent(new byte[(int) RequestDecodingRules.MAX_DRAINED_BODY + 10]);
+		MockHttpServletResponse response = filter(request);
+		assertThat(response.getStatus()).isEqualTo(415);
+		assertThat(request.getInputStream().readAllBytes()).hasSizeLessThan(10);
+		assertThat(response.getHeader("Connection")).isEqualTo("close");
+	}
+
+	@Test
+	void leavesTheBodyOfARefusedRequestWaitingFor100ContinueUnreadAndClosesTheConnection() throws Exception {
+		MockHttpServletRequest request = post("x-unknown", new byte[1000]);
+		request.addHeader("Expect", "100-continue");
+		MockHttpServletResponse response = filter(request);
+		assertThat(response.getStatus()).isEqualTo(415);
+		assertThat(request.getInputStream().read()).isZero();
+		assertThat(response.getHeader("Connection")).isEqualTo("close");
 	}
 
 	@Test

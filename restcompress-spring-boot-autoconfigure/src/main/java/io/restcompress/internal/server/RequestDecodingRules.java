@@ -25,6 +25,12 @@ import org.jspecify.annotations.Nullable;
  */
 public final class RequestDecodingRules {
 
+	/**
+	 * The most of a refused request's body that is read and dropped before the refusal, as
+	 * much as Tomcat swallows by default after a response ({@code maxSwallowSize}).
+	 */
+	public static final long MAX_DRAINED_BODY = 2 * 1024 * 1024;
+
 	private final ServerCompressionSettings settings;
 
 	private final CompressionRecorder recorder;
@@ -67,6 +73,37 @@ public final class RequestDecodingRules {
 			return contentLength > 0;
 		}
 		return transferEncoding || !overHttp1;
+	}
+
+	/**
+	 * Whether a refused request's body is read and dropped before the refusal, up to
+	 * {@link #MAX_DRAINED_BODY}, so that the refusal ends the exchange cleanly: over HTTP/2 a
+	 * server that leaves a body unread resets the stream, and some clients then report the
+	 * reset instead of the refusal; over HTTP/1.x a connection closed with a body unread is
+	 * reset by TCP, which can destroy the refusal before the client reads it (RFC 9112, section
+	 * 9.6). Not a body declared longer than the limit, and not when an HTTP/1.x client waits
+	 * for {@code 100 Continue} before it sends the body: reading would ask for a body that the
+	 * refusal makes useless.
+	 * @param contentLength the request's {@code Content-Length}, or {@code -1} if it has none
+	 * @param expectsContinue whether the request has an {@code Expect} field
+	 * @param overHttp1 whether the request came over HTTP/1.x
+	 * @return whether to read the body before the refusal
+	 */
+	public static boolean drainsRefusedBody(long contentLength, boolean expectsContinue, boolean overHttp1) {
+		return contentLength <= MAX_DRAINED_BODY && !(expectsContinue && overHttp1);
+	}
+
+	/**
+	 * Whether a refusal closes the connection after it is sent: over HTTP/1.x when the body
+	 * was not read to its end, since the rest of it would be taken for the next request
+	 * (RFC 9110, section 10.1.1: the server says so with {@code Connection: close}). Over
+	 * HTTP/2 the stream ends on its own.
+	 * @param bodyRead whether the body was read to its end (or there was none)
+	 * @param overHttp1 whether the request came over HTTP/1.x
+	 * @return whether the refusal carries {@code Connection: close}
+	 */
+	public static boolean closesAfterRefusal(boolean bodyRead, boolean overHttp1) {
+		return overHttp1 && !bodyRead;
 	}
 
 	/**

@@ -43,8 +43,6 @@ import org.springframework.http.server.reactive.ServerHttpResponse;
  */
 public final class ContentDecodingHttpHandler implements HttpHandler {
 
-	private static final long MAX_DRAINED_BYTES = 2 * 1024 * 1024;
-
 	private final HttpHandler delegate;
 
 	private final ServerCompressionSettings settings;
@@ -83,10 +81,13 @@ public final class ContentDecodingHttpHandler implements HttpHandler {
 				() -> headers.getFirst(HttpHeaders.CONTENT_TYPE), () -> hasBody(request));
 		CodingProblem refusal = admission.refusal();
 		if (refusal != null) {
-			boolean large = largeBody(request);
-			Mono<Void> answer = problem(request, response, refusal, large);
-			return (large || !asksToClose(headers) || headers.containsHeader(HttpHeaders.EXPECT)) ? answer
-					: drained(request).then(answer);
+			boolean overHttp1 = ReceivedFields.overHttp1(request);
+			if (!RequestDecodingRules.drainsRefusedBody(headers.getContentLength(),
+					headers.containsHeader(HttpHeaders.EXPECT), overHttp1)) {
+				return problem(request, response, refusal, overHttp1);
+			}
+			return drained(request).flatMap((bodyRead) -> problem(request, response, refusal,
+					RequestDecodingRules.closesAfterRefusal(bodyRead, overHttp1)));
 		}
 		String advertised = this.rules.advertisedCodings();
 		if (advertised != null) {
@@ -164,33 +165,29 @@ public final class ContentDecodingHttpHandler implements HttpHandler {
 	}
 
 	/**
-	 * Whether a request asks for its connection to close after the answer (HTTP/1.1).
+	 * Reads and drops a refused request's body as {@link RequestDecodingRules#drainsRefusedBody}
+	 * says, and tells whether it ended within the limit. A body whose next bytes do not come
+	 * within the decoders' idle timeout is left unread, and one whose connection's input ends
+	 * before it does is refused all the same.
 	 */
-	private static boolean asksToClose(HttpHeaders headers) {
-		return headers.getConnection().stream().anyMatch("close"::equalsIgnoreCase);
-	}
-
-	/**
-	 * Reads a refused request's small body to its end before the answer, when the connection
-	 * closes after the answer: closing it with the body unread resets it (TCP sends RST), which
-	 * can destroy the answer before the client reads it (RFC 9112, section 9.6). A body whose
-	 * next bytes do not come within the decoders' idle timeout is left unread.
-	 */
-	private Mono<Void> drained(ServerHttpRequest request) {
+	private Mono<Boolean> drained(ServerHttpRequest request) {
+		ReactorNettyChannels.decodesBody(request);
 		Flux<DataBuffer> body = request.getBody();
 		if (!this.idleTimeout.isZero()) {
 			body = body.timeout(this.idleTimeout);
 		}
-		return body.doOnNext(DataBufferUtils::release).then().onErrorComplete();
+		return body.map(ContentDecodingHttpHandler::releasedSize)
+			.scan(0L, Long::sum)
+			.takeUntil((read) -> read > RequestDecodingRules.MAX_DRAINED_BODY)
+			.last()
+			.map((read) -> read <= RequestDecodingRules.MAX_DRAINED_BODY)
+			.onErrorReturn(false);
 	}
 
-	/**
-	 * Whether a body left unread is too large to drain (or of unknown length), like Tomcat's
-	 * default {@code maxSwallowSize}.
-	 */
-	private static boolean largeBody(ServerHttpRequest request) {
-		HttpHeaders headers = request.getHeaders();
-		return headers.getContentLength() > MAX_DRAINED_BYTES || headers.containsHeader(HttpHeaders.TRANSFER_ENCODING);
+	private static long releasedSize(DataBuffer buffer) {
+		long size = buffer.readableByteCount();
+		DataBufferUtils.release(buffer);
+		return size;
 	}
 
 	private static boolean hasBody(ServerHttpRequest request) {

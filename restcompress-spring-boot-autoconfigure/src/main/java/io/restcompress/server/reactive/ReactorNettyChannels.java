@@ -40,8 +40,9 @@ final class ReactorNettyChannels {
 	}
 
 	/**
-	 * Marks the request whose body restcompress decodes on its channel, so that an HTTP/1.1
-	 * connection whose input ends in the middle of that body fails the read instead of closing.
+	 * Marks the request whose body restcompress reads (to decode it, or to drop it before a
+	 * refusal) on its channel, so that an HTTP/1.1 connection whose input ends in the middle of
+	 * that body fails the read instead of closing.
 	 * @param request the request
 	 */
 	static void decodesBody(ServerHttpRequest request) {

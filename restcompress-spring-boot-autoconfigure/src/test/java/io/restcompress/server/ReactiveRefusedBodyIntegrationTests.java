@@ -1,0 +1,17 @@
+package io.restcompress.server;
+
+import org.springframework.boot.test.context.SpringBootTest;
+
+/**
+ * Refused request bodies on Reactor Netty.
+ */
+@SpringBootTest(classes = ReactiveTestApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+		properties = "spring.main.web-application-type=reactive")
+class ReactiveRefusedBodyIntegrationTests extends AbstractRefusedBodyTests {
+
+	@Override
+	String echoPath() {
+		return "/echo";
+	}
+
+}
