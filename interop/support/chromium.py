@@ -5,7 +5,9 @@ over TLS, where the suite's other clients use h2c). Tests that use it are skippe
 Chromium is installed (Debian: apt-get install chromium; interop/run.sh does it with
 INTEROP_INSTALL_CHROMIUM=1 as root)."""
 import json
+import os
 import shutil
+import signal
 import subprocess
 import tempfile
 import time
@@ -139,7 +141,7 @@ def chromium(request, http2):
     process = subprocess.Popen([CHROMIUM, "--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run",
                                 *trust,
                                 f"--remote-debugging-port={port}", f"--user-data-dir={profile}", "about:blank"],
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
     try:
         targets = None
         for _ in range(100):
@@ -155,6 +157,14 @@ def chromium(request, http2):
         with connect(targets[0]["webSocketDebuggerUrl"], max_size=None, open_timeout=30) as socket:
             yield DevTools(socket)
     finally:
-        process.terminate()
+        # Chromium's helper processes (zygote, renderers) outlive the browser process and
+        # write into the profile after it ends: stop the whole session, then remove it
+        os.killpg(process.pid, signal.SIGTERM)
         process.wait(timeout=30)
+        for _ in range(50):
+            try:
+                os.killpg(process.pid, 0)
+            except ProcessLookupError:
+                break
+            time.sleep(0.1)
         shutil.rmtree(profile, ignore_errors=True)
