@@ -1,7 +1,6 @@
 package io.restcompress.server;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.util.Collections;
 import java.util.List;
 
@@ -120,19 +119,7 @@ public class ContentCodingFilter extends OncePerRequestFilter {
 				request.getHeader(HttpHeaders.EXPECT) != null, overHttp1(request))) {
 			return false;
 		}
-		byte[] buffer = new byte[8192];
-		long left = RequestDecodingRules.MAX_DRAINED_BODY + 1;
-		try {
-			InputStream body = request.getInputStream();
-			int read;
-			while (left > 0 && (read = body.read(buffer, 0, (int) Math.min(buffer.length, left))) != -1) {
-				left -= read;
-			}
-			return left > 0;
-		}
-		catch (IOException | RuntimeException ex) {
-			return false;
-		}
+		return ProblemResponses.drain(request);
 	}
 
 	private void process(HttpServletRequest request, HttpServletResponse response, FilterChain chain,

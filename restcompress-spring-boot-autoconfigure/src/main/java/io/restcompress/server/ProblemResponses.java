@@ -1,9 +1,12 @@
 package io.restcompress.server;
 
 import java.io.IOException;
+import java.io.InputStream;
 
 import io.restcompress.codec.ContentDecodingException;
+import io.restcompress.codec.ContentTimeoutException;
 import io.restcompress.internal.server.CodingProblem;
+import io.restcompress.internal.server.RequestDecodingRules;
 import jakarta.servlet.RequestDispatcher;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -17,9 +20,42 @@ final class ProblemResponses {
 	private ProblemResponses() {
 	}
 
+	/**
+	 * Answers a body that failed to decode with its problem, after reading and dropping what
+	 * is left of the body as sent, up to {@link RequestDecodingRules#MAX_DRAINED_BODY}: over
+	 * HTTP/2, Tomcat ends the whole connection ({@code GOAWAY}) when a stream's answer leaves
+	 * the body unread, and the client reports that instead of the problem. Not after a read
+	 * that timed out, which would wait again.
+	 */
 	static void decodingFailed(HttpServletRequest request, HttpServletResponse response,
 			ContentDecodingException failure) throws IOException {
+		if (!(failure instanceof ContentTimeoutException)
+				&& request.getAttribute(DecodingRequestWrapper.ATTRIBUTE) instanceof DecodingRequestWrapper decoding
+				&& decoding.getRequest() instanceof HttpServletRequest sent) {
+			drain(sent);
+		}
 		write(request, response, CodingProblem.decodingFailed(failure));
+	}
+
+	/**
+	 * Reads and drops a request's body, as far as it is left, up to
+	 * {@link RequestDecodingRules#MAX_DRAINED_BODY}.
+	 * @return whether the body was read to its end
+	 */
+	static boolean drain(HttpServletRequest request) {
+		byte[] buffer = new byte[8192];
+		long left = RequestDecodingRules.MAX_DRAINED_BODY + 1;
+		try {
+			InputStream body = request.getInputStream();
+			int read;
+			while (left > 0 && (read = body.read(buffer, 0, (int) Math.min(buffer.length, left))) != -1) {
+				left -= read;
+			}
+			return left > 0;
+		}
+		catch (IOException | RuntimeException ex) {
+			return false;
+		}
 	}
 
 	static void write(HttpServletRequest request, HttpServletResponse response, CodingProblem problem)

@@ -9,6 +9,7 @@ import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.time.Duration;
 import java.util.Random;
+import java.util.SplittableRandom;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -69,6 +70,25 @@ abstract class AbstractHttp2RequestDecodingTests extends AbstractServerIntegrati
 		assertThat(response.version()).isEqualTo(HttpClient.Version.HTTP_2);
 		assertThat(response.statusCode()).isEqualTo(415);
 		assertThat(response.headers().firstValue("Accept-Encoding")).isPresent();
+	}
+
+	/**
+	 * A body that decodes past the limit (2 MB here) is answered with 413 once the rest of it,
+	 * 1.3 MB as sent, has been read: the client sees the 413 rather than the end of its
+	 * connection. The handler reads the whole body before it answers.
+	 */
+	@ParameterizedTest
+	@ValueSource(booleans = { false, true })
+	void answersABodyDecodingPastTheLimitWith413(boolean knownLength) throws Exception {
+		byte[] encoded = HttpTestClient.encode("gzip", TestPayloads.hex(new SplittableRandom(3), 4 << 20));
+		upgradeToHttp2();
+		HttpRequest.BodyPublisher publisher = knownLength ? HttpRequest.BodyPublishers.ofByteArray(encoded)
+				: HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(encoded));
+		HttpResponse<byte[]> response = this.client.send(
+				request("/echo").header("Content-Encoding", "gzip").POST(publisher).build(),
+				HttpResponse.BodyHandlers.ofByteArray());
+		assertThat(response.version()).isEqualTo(HttpClient.Version.HTTP_2);
+		assertThat(response.statusCode()).isEqualTo(413);
 	}
 
 	@Test

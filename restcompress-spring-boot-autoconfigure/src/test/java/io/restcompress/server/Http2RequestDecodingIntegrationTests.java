@@ -7,7 +7,7 @@ import org.springframework.boot.test.context.SpringBootTest;
  * {@code Transfer-Encoding}.
  */
 @SpringBootTest(classes = ServerTestApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-		properties = "server.http2.enabled=true")
+		properties = { "server.http2.enabled=true", "restcompress.server.request.max-decoded-size=2MB" })
 class Http2RequestDecodingIntegrationTests extends AbstractHttp2RequestDecodingTests {
 
 	@Override

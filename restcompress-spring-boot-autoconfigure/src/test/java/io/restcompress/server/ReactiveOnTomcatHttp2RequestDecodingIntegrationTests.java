@@ -13,7 +13,8 @@ import org.springframework.context.annotation.Configuration;
 @SpringBootTest(
 		classes = { ReactiveTestApplication.class, ReactiveOnTomcatHttp2RequestDecodingIntegrationTests.OnTomcat.class },
 		webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-		properties = { "spring.main.web-application-type=reactive", "server.http2.enabled=true" })
+		properties = { "spring.main.web-application-type=reactive", "server.http2.enabled=true",
+				"restcompress.server.request.max-decoded-size=2MB" })
 class ReactiveOnTomcatHttp2RequestDecodingIntegrationTests extends AbstractHttp2RequestDecodingTests {
 
 	@Override

@@ -1,5 +1,6 @@
 package io.restcompress.internal.reactive;
 
+import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -7,6 +8,8 @@ import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.concurrent.Executor;
 
+import io.restcompress.codec.ContentTooLargeException;
+import io.restcompress.codec.CorruptContentException;
 import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Flux;
 
@@ -38,6 +41,8 @@ public final class ReactiveBodyDecoder {
 
 	private final Duration idleTimeout;
 
+	private final long drainedAfterRefusal;
+
 	private final DataBufferFactory bufferFactory = DefaultDataBufferFactory.sharedInstance;
 
 	/**
@@ -56,11 +61,28 @@ public final class ReactiveBodyDecoder {
 	 * as it takes
 	 */
 	public ReactiveBodyDecoder(Executor executor, Duration idleTimeout) {
+		this(executor, idleTimeout, 0);
+	}
+
+	/**
+	 * Creates a decoder whose blocking reads run on {@code executor}, one task per body, wait
+	 * at most {@code idleTimeout} for the next bytes of a body, and, when the decoded body
+	 * turns out too large or corrupt, read and drop up to {@code drainedAfterRefusal} more
+	 * bytes of the encoded body before they fail it, so that the server's answer does not leave
+	 * a short rest of it unread.
+	 * @param executor runs the decoding tasks, never on an event loop
+	 * @param idleTimeout the longest a decoder waits for the next bytes, or zero to wait as long
+	 * as it takes
+	 * @param drainedAfterRefusal the most of the encoded body read and dropped after the
+	 * decoding fails, or zero to read none
+	 */
+	public ReactiveBodyDecoder(Executor executor, Duration idleTimeout, long drainedAfterRefusal) {
 		if (idleTimeout.isNegative()) {
 			throw new IllegalArgumentException("The idle timeout must not be negative, was " + idleTimeout);
 		}
 		this.executor = executor;
 		this.idleTimeout = idleTimeout;
+		this.drainedAfterRefusal = drainedAfterRefusal;
 	}
 
 	/**
@@ -106,27 +128,55 @@ public final class ReactiveBodyDecoder {
 			DataBufferInputStream input = new DataBufferInputStream(body, PREFETCH, afterDemand, whileStarved,
 					this.idleTimeout, coding);
 			return Flux
-				.from(DataBufferUtils.outputStreamPublisher((output) -> copy(decoding, input, output),
+				.from(DataBufferUtils.outputStreamPublisher((output) -> copy(decoding, input, output, this.drainedAfterRefusal),
 						this.bufferFactory, this.executor, CHUNK_SIZE))
 				.doFinally((signal) -> input.close())
 				.onErrorMap(ReactiveBodyDecoder::isWrapper, ReactiveBodyDecoder::unwrap);
 		});
 	}
 
-	private static void copy(Decoding decoding, DataBufferInputStream input, OutputStream output) {
-		try (InputStream decoded = decoding.open(input)) {
-			byte[] chunk = new byte[CHUNK_SIZE];
+	private static void copy(Decoding decoding, DataBufferInputStream input, OutputStream output, long drained) {
+		byte[] chunk = new byte[CHUNK_SIZE];
+		try (InputStream decoded = decoding.open(new FilterInputStream(input) {
+
+			@Override
+			public void close() {
+				// closed below, once what is left of a refused body has been drained
+			}
+
+		})) {
 			int n;
 			while ((n = decoded.read(chunk)) != -1) {
 				output.write(chunk, 0, n);
 				output.flush();
 			}
 		}
+		catch (ContentTooLargeException | CorruptContentException ex) {
+			drain(input, chunk, drained);
+			throw new UncheckedIOException(ex);
+		}
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);
 		}
 		finally {
 			input.close();
+		}
+	}
+
+	/**
+	 * Reads and drops up to {@code limit} bytes of what is left of the encoded body; a failed
+	 * read (the body ended early, or stopped arriving) ends it.
+	 */
+	private static void drain(DataBufferInputStream input, byte[] chunk, long limit) {
+		long left = limit;
+		try {
+			int n;
+			while (left > 0 && (n = input.read(chunk, 0, (int) Math.min(chunk.length, left))) != -1) {
+				left -= n;
+			}
+		}
+		catch (IOException | RuntimeException ex) {
+			// the failure that asked for the drain is reported either way
 		}
 	}
 

@@ -69,7 +69,7 @@ public final class ContentDecodingHttpHandler implements HttpHandler {
 		this.delegate = delegate;
 		this.settings = settings;
 		this.recorder = recorder;
-		this.decoder = new ReactiveBodyDecoder(decoderExecutor, idleTimeout);
+		this.decoder = new ReactiveBodyDecoder(decoderExecutor, idleTimeout, RequestDecodingRules.MAX_DRAINED_BODY);
 		this.idleTimeout = idleTimeout;
 		this.rules = new RequestDecodingRules(settings, recorder);
 	}

@@ -131,6 +131,29 @@ class RequestDecodingRulesTests {
 		assertThat(rules(true, false).advertisedCodings()).isNull();
 	}
 
+	@Test
+	void drainsARefusedBodyDeclaredUpToTheLimitOrOfUnknownLength() {
+		long limit = RequestDecodingRules.MAX_DRAINED_BODY;
+		assertThat(RequestDecodingRules.drainsRefusedBody(limit, false, true)).isTrue();
+		assertThat(RequestDecodingRules.drainsRefusedBody(-1, false, true)).isTrue();
+		assertThat(RequestDecodingRules.drainsRefusedBody(-1, false, false)).isTrue();
+		assertThat(RequestDecodingRules.drainsRefusedBody(limit + 1, false, true)).isFalse();
+		assertThat(RequestDecodingRules.drainsRefusedBody(limit + 1, false, false)).isFalse();
+	}
+
+	@Test
+	void leavesTheBodyAnHttp1ClientHoldsBackFor100ContinueUnread() {
+		assertThat(RequestDecodingRules.drainsRefusedBody(1000, true, true)).isFalse();
+		assertThat(RequestDecodingRules.drainsRefusedBody(1000, true, false)).isTrue();
+	}
+
+	@Test
+	void closesAnHttp1ConnectionOnlyWhenTheRefusedBodyWasNotReadToItsEnd() {
+		assertThat(RequestDecodingRules.closesAfterRefusal(false, true)).isTrue();
+		assertThat(RequestDecodingRules.closesAfterRefusal(true, true)).isFalse();
+		assertThat(RequestDecodingRules.closesAfterRefusal(false, false)).isFalse();
+	}
+
 	private static CodingProblem refusal(RequestDecodingRules.Admission admission) {
 		CodingProblem refusal = admission.refusal();
 		assertThat(refusal).isNotNull();
