@@ -119,7 +119,12 @@ public class ContentCodingFilter extends OncePerRequestFilter {
 				request.getHeader(HttpHeaders.EXPECT) != null, overHttp1(request))) {
 			return false;
 		}
-		return ProblemResponses.drain(request);
+		try {
+			return ProblemResponses.drain(request.getInputStream());
+		}
+		catch (IOException | RuntimeException ex) {
+			return false;
+		}
 	}
 
 	private void process(HttpServletRequest request, HttpServletResponse response, FilterChain chain,

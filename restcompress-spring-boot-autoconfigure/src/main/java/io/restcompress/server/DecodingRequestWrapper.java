@@ -24,6 +24,7 @@ import io.restcompress.codec.ContentDecodingException;
 import io.restcompress.codec.ContentTooLargeException;
 import io.restcompress.internal.ReadsInFlight;
 import io.restcompress.internal.server.ContainerReadFailures;
+import io.restcompress.internal.server.RequestDecodingRules;
 
 import org.jspecify.annotations.Nullable;
 
@@ -114,6 +115,18 @@ final class DecodingRequestWrapper extends HttpServletRequestWrapper {
 	 */
 	@Nullable ContentDecodingException readFailure() {
 		return (this.containerBody != null) ? this.containerBody.failure() : null;
+	}
+
+	/**
+	 * Reads and drops what is left of the body as sent, up to
+	 * {@link RequestDecodingRules#MAX_DRAINED_BODY}, through the container read the decoders
+	 * use: a read that fails (the body ends before its declared length) becomes the
+	 * {@link #readFailure()} that the container's error dispatch is answered with.
+	 */
+	void drainRest() {
+		if (this.containerBody != null) {
+			ProblemResponses.drain(this.containerBody);
+		}
 	}
 
 	@Override

@@ -30,23 +30,20 @@ final class ProblemResponses {
 	static void decodingFailed(HttpServletRequest request, HttpServletResponse response,
 			ContentDecodingException failure) throws IOException {
 		if (!(failure instanceof ContentTimeoutException)
-				&& request.getAttribute(DecodingRequestWrapper.ATTRIBUTE) instanceof DecodingRequestWrapper decoding
-				&& decoding.getRequest() instanceof HttpServletRequest sent) {
-			drain(sent);
+				&& request.getAttribute(DecodingRequestWrapper.ATTRIBUTE) instanceof DecodingRequestWrapper decoding) {
+			decoding.drainRest();
 		}
 		write(request, response, CodingProblem.decodingFailed(failure));
 	}
 
 	/**
-	 * Reads and drops a request's body, as far as it is left, up to
-	 * {@link RequestDecodingRules#MAX_DRAINED_BODY}.
+	 * Reads and drops what is left of a body, up to {@link RequestDecodingRules#MAX_DRAINED_BODY}.
 	 * @return whether the body was read to its end
 	 */
-	static boolean drain(HttpServletRequest request) {
+	static boolean drain(InputStream body) {
 		byte[] buffer = new byte[8192];
 		long left = RequestDecodingRules.MAX_DRAINED_BODY + 1;
 		try {
-			InputStream body = request.getInputStream();
 			int read;
 			while (left > 0 && (read = body.read(buffer, 0, (int) Math.min(buffer.length, left))) != -1) {
 				left -= read;

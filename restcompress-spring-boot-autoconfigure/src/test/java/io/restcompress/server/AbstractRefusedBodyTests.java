@@ -65,6 +65,25 @@ abstract class AbstractRefusedBodyTests extends AbstractServerIntegrationTests {
 		}
 	}
 
+	/**
+	 * A body found corrupt at its first bytes has its rest read before the 400; when the
+	 * input ends before the declared length, that read fails too, and the answer is still the
+	 * problem naming the coding (on Tomcat, through its error dispatch).
+	 */
+	@Test
+	void answersACorruptBodyWhoseInputEndsBeforeItsLengthWithTheProblemNamingTheCoding() throws IOException {
+		try (Socket socket = connect()) {
+			OutputStream out = socket.getOutputStream();
+			out.write(("POST " + echoPath() + " HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+					+ "Content-Encoding: lzf\r\nContent-Length: 1000\r\n\r\nnot l").getBytes(StandardCharsets.US_ASCII));
+			socket.shutdownOutput();
+			String answer = readResponse(socket.getInputStream());
+			assertThat(answer).startsWith("HTTP/1.1 400");
+			assertThat(field(answer, "content-type")).isEqualTo("application/problem+json");
+			assertThat(answer).contains("\"coding\":\"lzf\"");
+		}
+	}
+
 	@Test
 	void answersARefusedBodyDeclaredLongerThanTheLimitBeforeItIsSentSayingTheConnectionCloses() throws IOException {
 		try (Socket socket = connect()) {
