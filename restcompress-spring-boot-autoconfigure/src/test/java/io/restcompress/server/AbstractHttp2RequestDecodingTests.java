@@ -70,6 +70,7 @@ abstract class AbstractHttp2RequestDecodingTests extends AbstractServerIntegrati
 		assertThat(response.version()).isEqualTo(HttpClient.Version.HTTP_2);
 		assertThat(response.statusCode()).isEqualTo(415);
 		assertThat(response.headers().firstValue("Accept-Encoding")).isPresent();
+		assertThat(response.headers().firstValue("Connection")).as("a field HTTP/2 does not have").isEmpty();
 	}
 
 	/**
@@ -89,6 +90,7 @@ abstract class AbstractHttp2RequestDecodingTests extends AbstractServerIntegrati
 				HttpResponse.BodyHandlers.ofByteArray());
 		assertThat(response.version()).isEqualTo(HttpClient.Version.HTTP_2);
 		assertThat(response.statusCode()).isEqualTo(413);
+		assertThat(response.headers().firstValue("Connection")).as("a field HTTP/2 does not have").isEmpty();
 	}
 
 	@Test

@@ -146,7 +146,8 @@ public final class ContentDecodingHttpHandler implements HttpHandler {
 
 	/**
 	 * Answers with a problem; {@code closeConnection} when the rest of a request body will not
-	 * be read, so the connection cannot carry another request. The response is completed here:
+	 * be read, so an HTTP/1.x connection cannot carry another request (HTTP/2 has no
+	 * {@code Connection} field, and a response with one is malformed, RFC 9113 section 8.2.2). The response is completed here:
 	 * in front of WebFlux's own handler nothing else would, and a {@code HEAD} response, whose
 	 * body is dropped unwritten, would go out with the server's default status.
 	 */
@@ -157,7 +158,7 @@ public final class ContentDecodingHttpHandler implements HttpHandler {
 		HttpHeaders headers = response.getHeaders();
 		problem.applyTo(ResponseFields.of(headers));
 		headers.setContentLength(body.length);
-		if (closeConnection) {
+		if (closeConnection && ReceivedFields.overHttp1(request)) {
 			headers.set(HttpHeaders.CONNECTION, "close");
 		}
 		return response.writeWith(Mono.fromSupplier(() -> response.bufferFactory().wrap(body)))
@@ -172,12 +173,11 @@ public final class ContentDecodingHttpHandler implements HttpHandler {
 	 */
 	private Mono<Boolean> drained(ServerHttpRequest request) {
 		ReactorNettyChannels.decodesBody(request);
-		Flux<DataBuffer> body = request.getBody();
+		Flux<Long> sizes = ServletRequestBodies.body(request).map(ContentDecodingHttpHandler::releasedSize);
 		if (!this.idleTimeout.isZero()) {
-			body = body.timeout(this.idleTimeout);
+			sizes = sizes.timeout(this.idleTimeout);
 		}
-		return body.map(ContentDecodingHttpHandler::releasedSize)
-			.scan(0L, Long::sum)
+		return sizes.scan(0L, Long::sum)
 			.takeUntil((read) -> read > RequestDecodingRules.MAX_DRAINED_BODY)
 			.last()
 			.map((read) -> read <= RequestDecodingRules.MAX_DRAINED_BODY)

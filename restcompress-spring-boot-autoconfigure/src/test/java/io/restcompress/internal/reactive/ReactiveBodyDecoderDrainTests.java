@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.time.Duration;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 import io.restcompress.codec.ContentTimeoutException;
@@ -35,9 +36,16 @@ class ReactiveBodyDecoderDrainTests {
 
 	private final AtomicLong sent = new AtomicLong();
 
+	private final AtomicInteger decoderCloses = new AtomicInteger();
+
 	@AfterEach
 	void stopExecutor() {
 		this.executor.shutdownNow();
+	}
+
+	@AfterEach
+	void closedTheDecoderOnce() {
+		assertThat(this.decoderCloses).hasValue(1);
 	}
 
 	@Test
@@ -89,7 +97,7 @@ class ReactiveBodyDecoderDrainTests {
 		});
 	}
 
-	private static InputStream failingAfterOneByte(InputStream encoded, IOException failure) {
+	private InputStream failingAfterOneByte(InputStream encoded, IOException failure) {
 		return new InputStream() {
 
 			@Override
@@ -100,6 +108,7 @@ class ReactiveBodyDecoderDrainTests {
 
 			@Override
 			public void close() throws IOException {
+				ReactiveBodyDecoderDrainTests.this.decoderCloses.incrementAndGet();
 				encoded.close();
 			}
 
