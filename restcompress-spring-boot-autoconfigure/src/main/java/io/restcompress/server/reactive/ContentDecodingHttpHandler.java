@@ -82,8 +82,7 @@ public final class ContentDecodingHttpHandler implements HttpHandler {
 		CodingProblem refusal = admission.refusal();
 		if (refusal != null) {
 			boolean overHttp1 = ReceivedFields.overHttp1(request);
-			if (!RequestDecodingRules.drainsRefusedBody(headers.getContentLength(),
-					headers.containsHeader(HttpHeaders.EXPECT), overHttp1)) {
+			if (!RequestDecodingRules.drainsRefusedBody(headers.getContentLength(), holdsBodyBack(request), overHttp1)) {
 				return problem(request, response, refusal, overHttp1);
 			}
 			return drained(request).flatMap((bodyRead) -> problem(request, response, refusal,
@@ -163,6 +162,17 @@ public final class ContentDecodingHttpHandler implements HttpHandler {
 		}
 		return response.writeWith(Mono.fromSupplier(() -> response.bufferFactory().wrap(body)))
 			.then(Mono.defer(response::setComplete));
+	}
+
+	/**
+	 * Whether the client waits for {@code 100 Continue} before it sends the body: not on a
+	 * servlet container, which has already sent it (Tomcat's default
+	 * {@code continueResponseTiming}), so that the body is coming and is read rather than left
+	 * in the connection as it closes.
+	 */
+	private static boolean holdsBodyBack(ServerHttpRequest request) {
+		return request.getHeaders().containsHeader(HttpHeaders.EXPECT)
+				&& !ServletRequestBodies.onServletContainer(request);
 	}
 
 	/**

@@ -58,6 +58,16 @@ final class ServletRequestBodies {
 	}
 
 	/**
+	 * Whether a request came through a servlet container, which answers
+	 * {@code Expect: 100-continue} before WebFlux sees the request (Tomcat does by default).
+	 * @param request the request
+	 * @return {@code true} on a servlet container
+	 */
+	static boolean onServletContainer(ServerHttpRequest request) {
+		return NativeExchanges.SERVLET_PRESENT && Servlet.isRequest(NativeExchanges.request(request));
+	}
+
+	/**
 	 * Returns what wakes the body publisher of a request on a servlet container, or
 	 * {@code null} on another server. WebFlux's publisher ({@code AbstractListenerReadPublisher})
 	 * drops the container's {@code onDataAvailable()} that comes while it is reading: when a
