@@ -6,6 +6,7 @@ import java.util.List;
 
 import io.restcompress.codec.ContentCodec;
 import io.restcompress.codec.ContentDecodingException;
+import io.restcompress.internal.BodyDrain;
 import io.restcompress.internal.RecordingDecodingListener;
 import io.restcompress.internal.server.CodingProblem;
 import io.restcompress.internal.server.RequestDecodingRules;
@@ -120,7 +121,7 @@ public class ContentCodingFilter extends OncePerRequestFilter {
 			return false;
 		}
 		try {
-			return ProblemResponses.drain(request.getInputStream());
+			return BodyDrain.drain(request.getInputStream(), RequestDecodingRules.MAX_DRAINED_BODY);
 		}
 		catch (IOException | RuntimeException ex) {
 			return false;

@@ -22,6 +22,7 @@ import io.restcompress.codec.ContentCodec;
 import io.restcompress.codec.ContentDecoding;
 import io.restcompress.codec.ContentDecodingException;
 import io.restcompress.codec.ContentTooLargeException;
+import io.restcompress.internal.BodyDrain;
 import io.restcompress.internal.ReadsInFlight;
 import io.restcompress.internal.server.ContainerReadFailures;
 import io.restcompress.internal.server.RequestDecodingRules;
@@ -125,7 +126,7 @@ final class DecodingRequestWrapper extends HttpServletRequestWrapper {
 	 */
 	void drainRest() {
 		if (this.containerBody != null) {
-			ProblemResponses.drain(this.containerBody);
+			BodyDrain.drain(this.containerBody, RequestDecodingRules.MAX_DRAINED_BODY);
 		}
 	}
 

@@ -1,7 +1,6 @@
 package io.restcompress.server;
 
 import java.io.IOException;
-import java.io.InputStream;
 
 import io.restcompress.codec.ContentDecodingException;
 import io.restcompress.codec.ContentTimeoutException;
@@ -34,25 +33,6 @@ final class ProblemResponses {
 			decoding.drainRest();
 		}
 		write(request, response, CodingProblem.decodingFailed(failure));
-	}
-
-	/**
-	 * Reads and drops what is left of a body, up to {@link RequestDecodingRules#MAX_DRAINED_BODY}.
-	 * @return whether the body was read to its end
-	 */
-	static boolean drain(InputStream body) {
-		byte[] buffer = new byte[8192];
-		long left = RequestDecodingRules.MAX_DRAINED_BODY + 1;
-		try {
-			int read;
-			while (left > 0 && (read = body.read(buffer, 0, (int) Math.min(buffer.length, left))) != -1) {
-				left -= read;
-			}
-			return left > 0;
-		}
-		catch (IOException | RuntimeException ex) {
-			return false;
-		}
 	}
 
 	static void write(HttpServletRequest request, HttpServletResponse response, CodingProblem problem)

@@ -5,7 +5,6 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
-import java.util.Locale;
 
 import io.restcompress.internal.server.RequestDecodingRules;
 import org.junit.jupiter.api.Test;
@@ -133,15 +132,6 @@ abstract class AbstractRefusedBodyTests extends AbstractServerIntegrationTests {
 	private static String readFinalResponse(InputStream in) throws IOException {
 		String response = readResponse(in);
 		return response.startsWith("HTTP/1.1 100") ? readResponse(in) : response;
-	}
-
-	private static String field(String head, String name) {
-		return head.substring(0, head.indexOf("\r\n\r\n"))
-			.lines()
-			.filter((line) -> line.toLowerCase(Locale.ROOT).startsWith(name + ":"))
-			.map((line) -> line.substring(name.length() + 1).trim())
-			.findFirst()
-			.orElse(null);
 	}
 
 }

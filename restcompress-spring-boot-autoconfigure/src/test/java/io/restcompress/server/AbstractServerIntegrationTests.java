@@ -83,6 +83,20 @@ abstract class AbstractServerIntegrationTests {
 	}
 
 	/**
+	 * Returns the value of a field in the header section of a response read as text, by its
+	 * lower-case name.
+	 * @return the value, or {@code null} if the response has no such field
+	 */
+	static String field(String response, String name) {
+		return response.substring(0, response.indexOf("\r\n\r\n"))
+			.lines()
+			.filter((line) -> line.toLowerCase(Locale.ROOT).startsWith(name + ":"))
+			.map((line) -> line.substring(name.length() + 1).trim())
+			.findFirst()
+			.orElse(null);
+	}
+
+	/**
 	 * Reads a response's header section and its body of declared length.
 	 */
 	static String readResponse(InputStream response) throws IOException {

@@ -10,6 +10,7 @@ import java.util.concurrent.Executor;
 
 import io.restcompress.codec.ContentTooLargeException;
 import io.restcompress.codec.CorruptContentException;
+import io.restcompress.internal.BodyDrain;
 import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Flux;
 
@@ -136,7 +137,6 @@ public final class ReactiveBodyDecoder {
 	}
 
 	private static void copy(Decoding decoding, DataBufferInputStream input, OutputStream output, long drained) {
-		byte[] chunk = new byte[CHUNK_SIZE];
 		try (InputStream decoded = decoding.open(new FilterInputStream(input) {
 
 			@Override
@@ -145,6 +145,7 @@ public final class ReactiveBodyDecoder {
 			}
 
 		})) {
+			byte[] chunk = new byte[CHUNK_SIZE];
 			int n;
 			while ((n = decoded.read(chunk)) != -1) {
 				output.write(chunk, 0, n);
@@ -152,7 +153,9 @@ public final class ReactiveBodyDecoder {
 			}
 		}
 		catch (ContentTooLargeException | CorruptContentException ex) {
-			drain(input, chunk, drained);
+			if (drained > 0) {
+				BodyDrain.drain(input, drained);
+			}
 			throw new UncheckedIOException(ex);
 		}
 		catch (IOException ex) {
@@ -160,23 +163,6 @@ public final class ReactiveBodyDecoder {
 		}
 		finally {
 			input.close();
-		}
-	}
-
-	/**
-	 * Reads and drops up to {@code limit} bytes of what is left of the encoded body; a failed
-	 * read (the body ended early, or stopped arriving) ends it.
-	 */
-	private static void drain(DataBufferInputStream input, byte[] chunk, long limit) {
-		long left = limit;
-		try {
-			int n;
-			while (left > 0 && (n = input.read(chunk, 0, (int) Math.min(chunk.length, left))) != -1) {
-				left -= n;
-			}
-		}
-		catch (IOException | RuntimeException ex) {
-			// the failure that asked for the drain is reported either way
 		}
 	}
 
