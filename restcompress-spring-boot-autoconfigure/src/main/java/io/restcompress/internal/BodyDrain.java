@@ -2,6 +2,7 @@ package io.restcompress.internal;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.time.Duration;
 
 /**
  * Reads and drops what is left of a request body the server answers without using, so that the
@@ -14,21 +15,34 @@ public final class BodyDrain {
 	}
 
 	/**
-	 * Reads and drops what is left of a body, up to {@code limit} bytes; a read that fails
-	 * (the body ended early, or stopped arriving) ends it.
+	 * Reads and drops what is left of a body, up to {@code limit} bytes and for at most
+	 * {@code timeout}: no read starts after it has passed, so the drain ends at most one read's
+	 * wait later. A read that fails (the body ended early, or stopped arriving) ends it too.
 	 * @param body the body
 	 * @param limit the most bytes read and dropped
-	 * @return whether the body ended within the limit
+	 * @param timeout the longest the drain starts reads for; zero reads nothing
+	 * @return whether the body ended within the limit and the time
 	 */
-	public static boolean drain(InputStream body, long limit) {
+	public static boolean drain(InputStream body, long limit, Duration timeout) {
+		if (timeout.isZero() || timeout.isNegative()) {
+			return false;
+		}
+		long start = System.nanoTime();
+		long timeoutNanos = timeout.toNanos();
 		byte[] buffer = new byte[8192];
 		long left = limit + 1;
 		try {
-			int read;
-			while (left > 0 && (read = body.read(buffer, 0, (int) Math.min(buffer.length, left))) != -1) {
+			while (left > 0) {
+				if (System.nanoTime() - start >= timeoutNanos) {
+					return false;
+				}
+				int read = body.read(buffer, 0, (int) Math.min(buffer.length, left));
+				if (read == -1) {
+					return true;
+				}
 				left -= read;
 			}
-			return left > 0;
+			return false;
 		}
 		catch (IOException | RuntimeException ex) {
 			return false;

@@ -1,6 +1,7 @@
 package io.restcompress.server;
 
 import java.io.IOException;
+import java.time.Duration;
 import java.util.Collections;
 import java.util.List;
 
@@ -86,7 +87,7 @@ public class ContentCodingFilter extends OncePerRequestFilter {
 				request::getContentType, () -> hasBody(request));
 		CodingProblem refusal = admission.refusal();
 		if (refusal != null) {
-			if (RequestDecodingRules.closesAfterRefusal(drainRefusedBody(request), overHttp1(request))) {
+			if (RequestDecodingRules.closesAfterRefusal(drainRefusedBody(request, this.settings.drainTimeout()), overHttp1(request))) {
 				response.setHeader(HttpHeaders.CONNECTION, "close");
 			}
 			ProblemResponses.write(request, response, refusal);
@@ -112,16 +113,16 @@ public class ContentCodingFilter extends OncePerRequestFilter {
 
 	/**
 	 * Reads and drops a refused request's body as {@link RequestDecodingRules#drainsRefusedBody}
-	 * says.
+	 * says, for at most the drain timeout.
 	 * @return whether the body was read to its end
 	 */
-	private static boolean drainRefusedBody(HttpServletRequest request) {
+	private static boolean drainRefusedBody(HttpServletRequest request, Duration timeout) {
 		if (!RequestDecodingRules.drainsRefusedBody(request.getContentLengthLong(),
 				request.getHeader(HttpHeaders.EXPECT) != null, overHttp1(request))) {
 			return false;
 		}
 		try {
-			return BodyDrain.drain(request.getInputStream(), RequestDecodingRules.MAX_DRAINED_BODY);
+			return BodyDrain.drain(request.getInputStream(), RequestDecodingRules.MAX_DRAINED_BODY, timeout);
 		}
 		catch (IOException | RuntimeException ex) {
 			return false;

@@ -1,5 +1,6 @@
 package io.restcompress.server;
 
+import java.time.Duration;
 import java.util.List;
 
 import io.restcompress.codec.ContentCodec;
@@ -25,17 +26,22 @@ import org.springframework.web.util.pattern.PathPattern;
  * @param maxFormSize the largest decoded form body a servlet application's parameters are read
  * from, in bytes
  * @param maxFormParameters the largest number of parameters of a decoded form body and its query
+ * @param drainTimeout the longest what is left of a request body answered without being used
+ * is read and dropped
  */
 public record ServerCompressionSettings(ContentCodecs codecs, List<ContentCodec> responseCodecs,
 		CompressionMode mode, long minResponseSize, List<MimeType> mimeTypes, List<PathPattern> excludedPaths,
 		boolean decodeRequests, long maxDecodedRequestSize, int maxRequestCodings,
-		boolean advertiseRequestCodings, long maxFormSize, int maxFormParameters) {
+		boolean advertiseRequestCodings, long maxFormSize, int maxFormParameters, Duration drainTimeout) {
 
 	/** The default of {@link #maxFormSize}: 2 MB, Tomcat's default for unencoded forms. */
 	public static final long DEFAULT_MAX_FORM_SIZE = 2 * 1024 * 1024;
 
 	/** The default of {@link #maxFormParameters}: 1000, Tomcat's default for unencoded forms. */
 	public static final int DEFAULT_MAX_FORM_PARAMETERS = 1000;
+
+	/** The default of {@link #drainTimeout}: 10 seconds. */
+	public static final Duration DEFAULT_DRAIN_TIMEOUT = Duration.ofSeconds(10);
 
 	public ServerCompressionSettings {
 		responseCodecs = List.copyOf(responseCodecs);
@@ -44,7 +50,33 @@ public record ServerCompressionSettings(ContentCodecs codecs, List<ContentCodec>
 	}
 
 	/**
-	 * Creates settings with the default form limits.
+	 * Creates settings with the default drain timeout.
+	 * @param codecs the codecs that decode request bodies
+	 * @param responseCodecs the codecs responses may be encoded with, most preferred first
+	 * @param mode which handlers may have their responses encoded
+	 * @param minResponseSize the smallest response body that is encoded, in bytes
+	 * @param mimeTypes the compressible content types
+	 * @param excludedPaths request paths whose responses are never encoded
+	 * @param decodeRequests whether request bodies are decoded
+	 * @param maxDecodedRequestSize the largest decoded request body, in bytes
+	 * @param maxRequestCodings the largest number of codings stacked on a request body
+	 * @param advertiseRequestCodings whether responses carry {@code Accept-Encoding}
+	 * @param maxFormSize the largest decoded form body a servlet application's parameters are
+	 * read from, in bytes
+	 * @param maxFormParameters the largest number of parameters of a decoded form body and its
+	 * query
+	 */
+	public ServerCompressionSettings(ContentCodecs codecs, List<ContentCodec> responseCodecs, CompressionMode mode,
+			long minResponseSize, List<MimeType> mimeTypes, List<PathPattern> excludedPaths, boolean decodeRequests,
+			long maxDecodedRequestSize, int maxRequestCodings, boolean advertiseRequestCodings, long maxFormSize,
+			int maxFormParameters) {
+		this(codecs, responseCodecs, mode, minResponseSize, mimeTypes, excludedPaths, decodeRequests,
+				maxDecodedRequestSize, maxRequestCodings, advertiseRequestCodings, maxFormSize, maxFormParameters,
+				DEFAULT_DRAIN_TIMEOUT);
+	}
+
+	/**
+	 * Creates settings with the default form limits and drain timeout.
 	 * @param codecs the codecs that decode request bodies
 	 * @param responseCodecs the codecs responses may be encoded with, most preferred first
 	 * @param mode which handlers may have their responses encoded

@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import io.restcompress.internal.server.RequestDecodingRules;
 import org.junit.jupiter.api.Test;
@@ -18,7 +19,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * up to {@link RequestDecodingRules#MAX_DRAINED_BODY} is read before the 415 and the
  * connection serves the next request; a body left unread (declared longer, or awaited with
  * {@code 100 Continue}) closes the connection, and the refusal says so. (Tomcat itself still
- * swallows up to its {@code maxSwallowSize} of a body declared longer before it closes.)
+ * swallows up to its {@code maxSwallowSize} of a body declared longer before it closes.) A body
+ * that trickles in is read only until the drain timeout, which the subclasses set to one
+ * second.
  */
 abstract class AbstractRefusedBodyTests extends AbstractServerIntegrationTests {
 
@@ -88,10 +91,7 @@ abstract class AbstractRefusedBodyTests extends AbstractServerIntegrationTests {
 		try (Socket socket = connect()) {
 			socket.getOutputStream()
 				.write(head(echoPath(), "Content-Length: " + (RequestDecodingRules.MAX_DRAINED_BODY + 1)));
-			InputStream in = socket.getInputStream();
-			String refusal = readResponse(in);
-			assertThat(refusal).startsWith("HTTP/1.1 415");
-			assertThat(field(refusal, "connection")).isEqualTo("close");
+			assertRefusalClosingTheConnection(readResponse(socket.getInputStream()));
 		}
 	}
 
@@ -100,10 +100,34 @@ abstract class AbstractRefusedBodyTests extends AbstractServerIntegrationTests {
 		try (Socket socket = connect()) {
 			socket.getOutputStream().write(head(echoPath(), "Content-Length: 1000\r\nExpect: 100-continue"));
 			InputStream in = socket.getInputStream();
-			String refusal = readFinalResponse(in);
-			assertThat(refusal).startsWith("HTTP/1.1 415");
-			assertThat(field(refusal, "connection")).isEqualTo("close");
+			assertRefusalClosingTheConnection(readFinalResponse(in));
 			assertThat(in.read()).isEqualTo(-1);
+		}
+	}
+
+	/**
+	 * A refused body that trickles in is read only until the drain timeout (one second in
+	 * these tests) has passed; the rest is left unread, and the refusal closes the connection.
+	 */
+	@Test
+	void answersATricklingRefusedBodyOnceTheDrainTimeoutHasPassedSayingTheConnectionCloses() throws Exception {
+		try (Socket socket = connect()) {
+			socket.getOutputStream().write(head(echoPath(), "Content-Length: 100000"));
+			assertRefusalClosingTheConnection(answerWhileTrickling(socket));
+		}
+	}
+
+	@Test
+	void answersATricklingBodyFoundCorruptOnceTheDrainTimeoutHasPassed() throws Exception {
+		try (Socket socket = connect()) {
+			socket.getOutputStream()
+				.write(("POST " + echoPath() + " HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+						+ "Content-Encoding: lzf\r\nContent-Length: 100000\r\n\r\nnot lzf")
+					.getBytes(StandardCharsets.US_ASCII));
+			String answer = answerWhileTrickling(socket);
+			assertThat(answer).startsWith("HTTP/1.1 400");
+			assertThat(answer).contains("\"coding\":\"lzf\"");
+			assertThat(field(answer, "connection")).isEqualTo("close");
 		}
 	}
 
@@ -113,10 +137,44 @@ abstract class AbstractRefusedBodyTests extends AbstractServerIntegrationTests {
 	 */
 	abstract String echoPath();
 
+	private static void assertRefusalClosingTheConnection(String response) {
+		assertThat(response).startsWith("HTTP/1.1 415");
+		assertThat(field(response, "connection")).isEqualTo("close");
+	}
+
 	private Socket connect() throws IOException {
 		Socket socket = new Socket("127.0.0.1", this.port);
 		socket.setSoTimeout(10_000);
 		return socket;
+	}
+
+	/**
+	 * Reads the answer while another thread sends 10 bytes of body every 50 ms, far slower
+	 * than the drain timeout lets a 100,000-byte body finish.
+	 */
+	private static String answerWhileTrickling(Socket socket) throws Exception {
+		AtomicBoolean answered = new AtomicBoolean();
+		Thread trickle = new Thread(() -> {
+			try {
+				OutputStream out = socket.getOutputStream();
+				while (!answered.get()) {
+					out.write(new byte[10]);
+					out.flush();
+					Thread.sleep(50);
+				}
+			}
+			catch (IOException | InterruptedException ex) {
+				// the server closed the connection, or the test is over
+			}
+		});
+		trickle.start();
+		try {
+			return readResponse(socket.getInputStream());
+		}
+		finally {
+			answered.set(true);
+			trickle.join(5_000);
+		}
 	}
 
 	private static byte[] head(String path, String framing) {

@@ -44,6 +44,8 @@ public final class ReactiveBodyDecoder {
 
 	private final long drainedAfterRefusal;
 
+	private final Duration drainTimeout;
+
 	private final DataBufferFactory bufferFactory = DefaultDataBufferFactory.sharedInstance;
 
 	/**
@@ -62,28 +64,32 @@ public final class ReactiveBodyDecoder {
 	 * as it takes
 	 */
 	public ReactiveBodyDecoder(Executor executor, Duration idleTimeout) {
-		this(executor, idleTimeout, 0);
+		this(executor, idleTimeout, 0, Duration.ZERO);
 	}
 
 	/**
 	 * Creates a decoder whose blocking reads run on {@code executor}, one task per body, wait
 	 * at most {@code idleTimeout} for the next bytes of a body, and, when the decoded body
 	 * turns out too large or corrupt, read and drop up to {@code drainedAfterRefusal} more
-	 * bytes of the encoded body before they fail it, so that the server's answer does not leave
-	 * a short rest of it unread.
+	 * bytes of the encoded body, for at most {@code drainTimeout}, before they fail it, so that
+	 * the server's answer does not leave a short rest of it unread.
 	 * @param executor runs the decoding tasks, never on an event loop
 	 * @param idleTimeout the longest a decoder waits for the next bytes, or zero to wait as long
 	 * as it takes
 	 * @param drainedAfterRefusal the most of the encoded body read and dropped after the
 	 * decoding fails, or zero to read none
+	 * @param drainTimeout the longest the decoder reads and drops the rest of such a body, or
+	 * zero to read none
 	 */
-	public ReactiveBodyDecoder(Executor executor, Duration idleTimeout, long drainedAfterRefusal) {
+	public ReactiveBodyDecoder(Executor executor, Duration idleTimeout, long drainedAfterRefusal,
+			Duration drainTimeout) {
 		if (idleTimeout.isNegative()) {
 			throw new IllegalArgumentException("The idle timeout must not be negative, was " + idleTimeout);
 		}
 		this.executor = executor;
 		this.idleTimeout = idleTimeout;
 		this.drainedAfterRefusal = drainedAfterRefusal;
+		this.drainTimeout = drainTimeout;
 	}
 
 	/**
@@ -129,14 +135,14 @@ public final class ReactiveBodyDecoder {
 			DataBufferInputStream input = new DataBufferInputStream(body, PREFETCH, afterDemand, whileStarved,
 					this.idleTimeout, coding);
 			return Flux
-				.from(DataBufferUtils.outputStreamPublisher((output) -> copy(decoding, input, output, this.drainedAfterRefusal),
+				.from(DataBufferUtils.outputStreamPublisher((output) -> copy(decoding, input, output),
 						this.bufferFactory, this.executor, CHUNK_SIZE))
 				.doFinally((signal) -> input.close())
 				.onErrorMap(ReactiveBodyDecoder::isWrapper, ReactiveBodyDecoder::unwrap);
 		});
 	}
 
-	private static void copy(Decoding decoding, DataBufferInputStream input, OutputStream output, long drained) {
+	private void copy(Decoding decoding, DataBufferInputStream input, OutputStream output) {
 		try (InputStream decoded = decoding.open(new FilterInputStream(input) {
 
 			@Override
@@ -153,8 +159,8 @@ public final class ReactiveBodyDecoder {
 			}
 		}
 		catch (ContentTooLargeException | CorruptContentException ex) {
-			if (drained > 0) {
-				BodyDrain.drain(input, drained);
+			if (this.drainedAfterRefusal > 0) {
+				BodyDrain.drain(input, this.drainedAfterRefusal, this.drainTimeout);
 			}
 			throw new UncheckedIOException(ex);
 		}

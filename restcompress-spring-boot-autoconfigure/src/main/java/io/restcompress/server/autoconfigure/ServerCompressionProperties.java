@@ -232,6 +232,13 @@ public class ServerCompressionProperties {
 		 */
 		private Duration decoderIdleTimeout = Duration.ofSeconds(20);
 
+		/**
+		 * Longest the server reads and drops what is left of a request body it answers without
+		 * using (415, or 400 and 413 for one that fails to decode), up to 2 MB of it; the rest
+		 * is then left unread and an HTTP/1.x connection closes. Zero leaves such bodies unread.
+		 */
+		private Duration drainTimeout = Duration.ofSeconds(10);
+
 		public boolean isEnabled() {
 			return this.enabled;
 		}
@@ -294,6 +301,14 @@ public class ServerCompressionProperties {
 
 		public void setDecoderIdleTimeout(Duration decoderIdleTimeout) {
 			this.decoderIdleTimeout = decoderIdleTimeout;
+		}
+
+		public Duration getDrainTimeout() {
+			return this.drainTimeout;
+		}
+
+		public void setDrainTimeout(Duration drainTimeout) {
+			this.drainTimeout = drainTimeout;
 		}
 
 	}

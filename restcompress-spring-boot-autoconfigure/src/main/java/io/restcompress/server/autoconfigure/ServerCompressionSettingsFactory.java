@@ -46,6 +46,10 @@ final class ServerCompressionSettingsFactory {
 			throw new IllegalArgumentException("restcompress.server.request.max-form-parameters must not be negative, was "
 					+ request.getMaxFormParameters());
 		}
+		if (request.getDrainTimeout().isNegative()) {
+			throw new IllegalArgumentException("restcompress.server.request.drain-timeout must not be negative, was "
+					+ request.getDrainTimeout());
+		}
 		List<MimeType> mimeTypes = Stream
 			.concat(mimeTypes("restcompress.server.mime-types", properties.getMimeTypes()),
 					mimeTypes("restcompress.server.additional-mime-types", properties.getAdditionalMimeTypes()))
@@ -61,7 +65,8 @@ final class ServerCompressionSettingsFactory {
 			.toList();
 		return new ServerCompressionSettings(codecs, responseCodecs(properties.getEncodings(), codecs),
 				properties.getMode(), minResponseSize, mimeTypes, excludedPaths, request.isEnabled(), maxDecodedSize,
-				request.getMaxCodings(), request.isAdvertise(), maxFormSize, request.getMaxFormParameters());
+				request.getMaxCodings(), request.isAdvertise(), maxFormSize, request.getMaxFormParameters(),
+				request.getDrainTimeout());
 	}
 
 	private static Stream<MimeType> mimeTypes(String property, List<String> values) {

@@ -69,7 +69,8 @@ public final class ContentDecodingHttpHandler implements HttpHandler {
 		this.delegate = delegate;
 		this.settings = settings;
 		this.recorder = recorder;
-		this.decoder = new ReactiveBodyDecoder(decoderExecutor, idleTimeout, RequestDecodingRules.MAX_DRAINED_BODY);
+		this.decoder = new ReactiveBodyDecoder(decoderExecutor, idleTimeout, RequestDecodingRules.MAX_DRAINED_BODY,
+				settings.drainTimeout());
 		this.idleTimeout = idleTimeout;
 		this.rules = new RequestDecodingRules(settings, recorder);
 	}
@@ -177,11 +178,15 @@ public final class ContentDecodingHttpHandler implements HttpHandler {
 
 	/**
 	 * Reads and drops a refused request's body as {@link RequestDecodingRules#drainsRefusedBody}
-	 * says, and tells whether it ended within the limit. A body whose next bytes do not come
-	 * within the decoders' idle timeout is left unread, and one whose connection's input ends
-	 * before it does is refused all the same.
+	 * says, and tells whether it ended within the limit and the drain timeout. A body whose
+	 * next bytes do not come within the decoders' idle timeout is left unread, and one whose
+	 * connection's input ends before it does is refused all the same.
 	 */
 	private Mono<Boolean> drained(ServerHttpRequest request) {
+		Duration drainTimeout = this.settings.drainTimeout();
+		if (drainTimeout.isZero()) {
+			return Mono.just(false);
+		}
 		ReactorNettyChannels.decodesBody(request);
 		Flux<Long> sizes = ServletRequestBodies.body(request).map(ContentDecodingHttpHandler::releasedSize);
 		if (!this.idleTimeout.isZero()) {
@@ -191,6 +196,7 @@ public final class ContentDecodingHttpHandler implements HttpHandler {
 			.takeUntil((read) -> read > RequestDecodingRules.MAX_DRAINED_BODY)
 			.last()
 			.map((read) -> read <= RequestDecodingRules.MAX_DRAINED_BODY)
+			.timeout(drainTimeout)
 			.onErrorReturn(false);
 	}
 

@@ -23,8 +23,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 /**
- * What a server's decoder reads of a body it refuses: up to its drain limit more, so that the
- * server's answer does not leave a short rest unread, and nothing more without a limit.
+ * What a server's decoder reads of a body it refuses: up to its drain limit more, for at most
+ * its drain timeout, so that the server's answer does not leave a short rest unread, and
+ * nothing more without a limit.
  */
 class ReactiveBodyDecoderDrainTests {
 
@@ -78,15 +79,32 @@ class ReactiveBodyDecoderDrainTests {
 		assertThat(this.sent.get()).isLessThan(10L * PIECE);
 	}
 
+	@Test
+	void stopsDrainingATricklingBodyOnceTheDrainTimeoutHasPassed() {
+		ReactiveBodyDecoder decoder = new ReactiveBodyDecoder(this.executor, Duration.ofSeconds(10), 150 * PIECE,
+				Duration.ofMillis(200));
+		Flux<DataBuffer> trickle = Flux.interval(Duration.ofMillis(20)).take(PIECES).map((i) -> {
+			this.sent.addAndGet(PIECE);
+			return DefaultDataBufferFactory.sharedInstance.wrap(new byte[PIECE]);
+		});
+		Throwable failure = failureOf(decoder, trickle, new CorruptContentException("gzip", "not gzip"));
+		assertThat(failure).isInstanceOf(CorruptContentException.class);
+		assertThat(this.sent.get()).isLessThan(50L * PIECE);
+	}
+
 	private ReactiveBodyDecoder drainingUpTo(long bytes) {
-		return new ReactiveBodyDecoder(this.executor, Duration.ofSeconds(10), bytes);
+		return new ReactiveBodyDecoder(this.executor, Duration.ofSeconds(10), bytes, Duration.ofSeconds(10));
 	}
 
 	/**
 	 * Decodes the body with a decoder that fails after its first byte.
 	 */
 	private Throwable failureOf(ReactiveBodyDecoder decoder, IOException failure) {
-		Flux<DataBuffer> decoded = decoder.decode(body(), (encoded) -> failingAfterOneByte(encoded, failure));
+		return failureOf(decoder, body(), failure);
+	}
+
+	private Throwable failureOf(ReactiveBodyDecoder decoder, Flux<DataBuffer> body, IOException failure) {
+		Flux<DataBuffer> decoded = decoder.decode(body, (encoded) -> failingAfterOneByte(encoded, failure));
 		return Exceptions.unwrap(catchThrowable(() -> decoded.blockLast(Duration.ofSeconds(10))));
 	}
 

@@ -1,5 +1,6 @@
 package io.restcompress.server.autoconfigure;
 
+import java.time.Duration;
 import java.util.List;
 
 import jakarta.servlet.DispatcherType;
@@ -267,6 +268,7 @@ class ServerCompressionAutoConfigurationTests {
 			assertThat(settings.advertiseRequestCodings()).isTrue();
 			assertThat(settings.maxFormSize()).isEqualTo(2 * 1024 * 1024);
 			assertThat(settings.maxFormParameters()).isEqualTo(1000);
+			assertThat(settings.drainTimeout()).isEqualTo(Duration.ofSeconds(10));
 		});
 	}
 
@@ -279,7 +281,8 @@ class ServerCompressionAutoConfigurationTests {
 					"restcompress.server.excluded-paths=/account/**,/files/*",
 					"restcompress.server.request.enabled=false", "restcompress.server.request.max-decoded-size=1MB",
 					"restcompress.server.request.max-codings=3", "restcompress.server.request.advertise=false",
-					"restcompress.server.request.max-form-size=64KB", "restcompress.server.request.max-form-parameters=50")
+					"restcompress.server.request.max-form-size=64KB", "restcompress.server.request.max-form-parameters=50",
+					"restcompress.server.request.drain-timeout=2s")
 			.run((context) -> {
 				ServerCompressionSettings settings = context.getBean(ServerCompressionSettings.class);
 				assertThat(settings.mode()).isEqualTo(CompressionMode.ALL);
@@ -295,6 +298,7 @@ class ServerCompressionAutoConfigurationTests {
 				assertThat(settings.advertiseRequestCodings()).isFalse();
 				assertThat(settings.maxFormSize()).isEqualTo(64 * 1024);
 				assertThat(settings.maxFormParameters()).isEqualTo(50);
+				assertThat(settings.drainTimeout()).isEqualTo(Duration.ofSeconds(2));
 			});
 	}
 
@@ -348,6 +352,12 @@ class ServerCompressionAutoConfigurationTests {
 				"restcompress.server.request.max-form-size", "was -1024");
 		assertStartupFailure("restcompress.server.request.max-form-parameters=-1",
 				"restcompress.server.request.max-form-parameters", "was -1");
+	}
+
+	@Test
+	void failsOnANegativeDrainTimeout() {
+		assertStartupFailure("restcompress.server.request.drain-timeout=-1s",
+				"restcompress.server.request.drain-timeout", "must not be negative");
 	}
 
 	@Test
