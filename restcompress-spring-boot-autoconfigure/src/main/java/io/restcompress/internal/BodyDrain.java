@@ -28,7 +28,7 @@ public final class BodyDrain {
 			return false;
 		}
 		long start = System.nanoTime();
-		long timeoutNanos = timeout.toNanos();
+		long timeoutNanos = nanos(timeout);
 		byte[] buffer = new byte[8192];
 		long left = limit + 1;
 		try {
@@ -46,6 +46,15 @@ public final class BodyDrain {
 		}
 		catch (IOException | RuntimeException ex) {
 			return false;
+		}
+	}
+
+	private static long nanos(Duration timeout) {
+		try {
+			return timeout.toNanos();
+		}
+		catch (ArithmeticException ex) {
+			return Long.MAX_VALUE;
 		}
 	}
 

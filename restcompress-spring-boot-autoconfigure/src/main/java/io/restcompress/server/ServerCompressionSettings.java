@@ -44,6 +44,9 @@ public record ServerCompressionSettings(ContentCodecs codecs, List<ContentCodec>
 	public static final Duration DEFAULT_DRAIN_TIMEOUT = Duration.ofSeconds(10);
 
 	public ServerCompressionSettings {
+		if (drainTimeout.isNegative()) {
+			throw new IllegalArgumentException("The drain timeout must not be negative, was " + drainTimeout);
+		}
 		responseCodecs = List.copyOf(responseCodecs);
 		mimeTypes = List.copyOf(mimeTypes);
 		excludedPaths = List.copyOf(excludedPaths);

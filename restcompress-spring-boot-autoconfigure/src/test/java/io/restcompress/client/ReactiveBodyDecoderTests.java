@@ -197,6 +197,13 @@ class ReactiveBodyDecoderTests {
 	}
 
 	@Test
+	void refusesANegativeDrainTimeout() {
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> new ReactiveBodyDecoder(this.executor, Duration.ofSeconds(1), 1024, Duration.ofMillis(-1)))
+			.withMessageContaining("must not be negative");
+	}
+
+	@Test
 	void cancelsTheBodyWhileTheDecoderWaitsForData() throws Exception {
 		List<byte[]> pieces = TrackedBuffers.split(PlainOrigin.encode("lzf", Payloads.json(400_000)), 4096);
 		push(pieces.subList(0, 1));

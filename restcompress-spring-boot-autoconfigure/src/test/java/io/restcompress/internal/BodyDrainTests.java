@@ -44,6 +44,13 @@ class BodyDrainTests {
 	}
 
 	@Test
+	void takesATimeoutTooLongForNanosecondsAsNoLimit() {
+		InputStream body = counting(new ByteArrayInputStream(new byte[1000]));
+		assertThat(BodyDrain.drain(body, 100_000, Duration.ofSeconds(Long.MAX_VALUE))).isTrue();
+		assertThat(this.read).hasValue(1000);
+	}
+
+	@Test
 	void readsNothingWithAZeroTimeout() {
 		InputStream body = counting(new ByteArrayInputStream(new byte[10]));
 		assertThat(BodyDrain.drain(body, 100_000, Duration.ZERO)).isFalse();

@@ -86,6 +86,9 @@ public final class ReactiveBodyDecoder {
 		if (idleTimeout.isNegative()) {
 			throw new IllegalArgumentException("The idle timeout must not be negative, was " + idleTimeout);
 		}
+		if (drainTimeout.isNegative()) {
+			throw new IllegalArgumentException("The drain timeout must not be negative, was " + drainTimeout);
+		}
 		this.executor = executor;
 		this.idleTimeout = idleTimeout;
 		this.drainedAfterRefusal = drainedAfterRefusal;

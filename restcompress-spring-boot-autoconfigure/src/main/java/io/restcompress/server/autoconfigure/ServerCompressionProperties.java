@@ -234,8 +234,9 @@ public class ServerCompressionProperties {
 
 		/**
 		 * Longest the server reads and drops what is left of a request body it answers without
-		 * using (415, or 400 and 413 for one that fails to decode), up to 2 MB of it; the rest
-		 * is then left unread and an HTTP/1.x connection closes. Zero leaves such bodies unread.
+		 * using (415, or 400 and 413 for one that fails to decode), up to 2 MB of it, before it
+		 * answers; zero answers at once. An HTTP/1.x connection whose body was left unread
+		 * closes after the answer.
 		 */
 		private Duration drainTimeout = Duration.ofSeconds(10);
 
