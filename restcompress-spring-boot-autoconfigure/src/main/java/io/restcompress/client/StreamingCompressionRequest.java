@@ -90,15 +90,22 @@ final class StreamingCompressionRequest extends AbstractClientHttpRequest implem
 			return send(headers, requestBody, RequestDecision.UNTOUCHED);
 		}
 		List<ContentCodec> offered = this.compression.accepting(this.uri, headers);
-		RequestDecision decision = decide(headers, requestBody);
-		return BlockingExchanges.exchange(this.compression, this.uri, this.method, headers, offered, decision,
-				requestBody.length(), requestBody.repeatable(), (sent) -> send(headers, requestBody, sent));
+		Decided decided = decide(headers, requestBody);
+		RequestBody sentBody = decided.body();
+		return BlockingExchanges.exchange(this.compression, this.uri, this.method, headers, offered,
+				decided.decision(), sentBody.length(), sentBody.repeatable(), (sent) -> send(headers, sentBody, sent));
 	}
 
-	private RequestDecision decide(HttpHeaders headers, RequestBody requestBody) throws IOException {
+	/**
+	 * Decides on the body, measuring one of unknown length that can be written again up to the
+	 * threshold. One found empty is then sent as no body, as an empty buffered body is: the
+	 * JDK's {@code HttpClient} sometimes fails an HTTP/1.1 request whose streamed body ends as
+	 * soon as it starts, with a {@code NullPointerException} in {@code Http1Exchange}.
+	 */
+	private Decided decide(HttpHeaders headers, RequestBody requestBody) throws IOException {
 		long length = requestBody.length();
 		if (length >= 0) {
-			return this.compression.requests().decide(this.uri, headers, length);
+			return new Decided(this.compression.requests().decide(this.uri, headers, length), requestBody);
 		}
 		RequestDecision decision = this.compression.requests().decide(this.uri, headers);
 		long threshold = this.compression.minRequestSize();
@@ -106,9 +113,10 @@ final class StreamingCompressionRequest extends AbstractClientHttpRequest implem
 		if (decision.compresses() && requestBody.repeatable()) {
 			long toDecide = SizeThreshold.bytesToDecide(threshold);
 			long probed = ThresholdProbe.sizeUpTo(requestBody.body(), toDecide);
-			return decision.forBody((probed < toDecide) ? probed : -1, threshold, contentType);
+			RequestDecision forBody = decision.forBody((probed < toDecide) ? probed : -1, threshold, contentType);
+			return new Decided(forBody, (probed == 0) ? RequestBody.NONE : requestBody);
 		}
-		return decision.forBody(-1, threshold, contentType);
+		return new Decided(decision.forBody(-1, threshold, contentType), requestBody);
 	}
 
 	private ClientHttpResponse send(HttpHeaders headers, RequestBody requestBody, RequestDecision decision)
@@ -213,6 +221,8 @@ final class StreamingCompressionRequest extends AbstractClientHttpRequest implem
 	 */
 	private record RequestBody(@Nullable Body body, long length, boolean repeatable) {
 
+		static final RequestBody NONE = new RequestBody(null, 0, true);
+
 		static RequestBody of(@Nullable Body body, @Nullable FastByteArrayOutputStream buffered, HttpHeaders headers) {
 			if (body != null) {
 				return new RequestBody(body, headers.getContentLength(), body.repeatable());
@@ -220,8 +230,15 @@ final class StreamingCompressionRequest extends AbstractClientHttpRequest implem
 			if (buffered != null && buffered.size() > 0) {
 				return new RequestBody(buffered::writeTo, buffered.size(), true);
 			}
-			return new RequestBody(null, 0, true);
+			return NONE;
 		}
+
+	}
+
+	/**
+	 * The decision on a body, and the body to send.
+	 */
+	private record Decided(RequestDecision decision, RequestBody body) {
 
 	}
 

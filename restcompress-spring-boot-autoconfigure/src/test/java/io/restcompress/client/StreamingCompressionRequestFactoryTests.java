@@ -120,6 +120,24 @@ class StreamingCompressionRequestFactoryTests extends PlainOriginTests {
 		assertThat(body.written.get(1)).isEqualTo(bytes.length);
 	}
 
+	/**
+	 * An empty body found so by the measuring is sent as no body, not as a stream that ends at
+	 * once, which the JDK's client sometimes fails with a {@code NullPointerException}.
+	 */
+	@Test
+	void sendsABodyOfUnknownLengthFoundEmptyAsNoBody() {
+		RestClient client = RestClient.builder()
+			.requestFactory(new StreamingCompressionRequestFactory(TestClient.plainJdk(), compression()))
+			.build();
+		CountedBody body = new CountedBody(new byte[0]);
+		assertThat(client.post().uri(this.origin.uri("/echo")).body(body).retrieve().toBodilessEntity()
+			.getStatusCode().value()).isEqualTo(200);
+		assertThat(body.written).as("bytes written each time").containsExactly(0L);
+		PlainOrigin.Recorded request = this.origin.requestsTo("/echo").get(0);
+		assertThat(request.header("Transfer-Encoding")).isNull();
+		assertThat(request.body()).isEmpty();
+	}
+
 	@Test
 	void measuresAnObjectThroughItsConverterAndSendsASmallOneAsItIs() {
 		RestClient client = RestClient.builder()
