@@ -91,6 +91,7 @@ def test_more_stacked_layers_than_allowed_get_415(session, base_url, coding):
     field = ", ".join([coding.token] * 3)
     exchange = send(session, "POST", base_url + "/api/echo", data=body, headers={"Content-Encoding": field})
     assert exchange.status == 415
+    assert "stacks more codings than the 2" in exchange.problem()["detail"]
 
 
 def test_two_stacked_layers_are_decoded(session, base_url, coding):

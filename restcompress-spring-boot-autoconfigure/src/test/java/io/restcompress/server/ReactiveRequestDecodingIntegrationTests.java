@@ -168,6 +168,7 @@ class ReactiveRequestDecodingIntegrationTests extends AbstractServerIntegrationT
 		HttpResponse<byte[]> response = this.http.post("/echo", "abc".getBytes(StandardCharsets.UTF_8),
 				"Content-Encoding", "gzip, gzip, gzip");
 		assertThat(response.statusCode()).isEqualTo(415);
+		assertThat(new String(response.body(), StandardCharsets.UTF_8)).contains("stacks more codings than the 2");
 	}
 
 	@Test

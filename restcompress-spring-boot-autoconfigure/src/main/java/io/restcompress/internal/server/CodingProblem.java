@@ -39,6 +39,21 @@ public record CodingProblem(HttpStatus status, String detail, String coding, @Nu
 	}
 
 	/**
+	 * A 415 for a body with more stacked codings than the server decodes, with
+	 * {@code Accept-Encoding} listing the codings it does decode, one layer at a time.
+	 * @param contentEncoding the request's codings
+	 * @param maxLayers the most stacked codings decoded
+	 * @param supported the supported codings, as {@code Accept-Encoding} lists them
+	 * @return the problem
+	 */
+	public static CodingProblem tooManyCodings(String contentEncoding, int maxLayers, String supported) {
+		String echoed = echoed(contentEncoding);
+		return new CodingProblem(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "Content-Encoding '" + echoed
+				+ "' stacks more codings than the " + maxLayers + " this server decodes; supported codings: "
+				+ supported, echoed, supported);
+	}
+
+	/**
 	 * A 415 for an encoded multipart body, whose parts the server reads without the whole
 	 * decoded body, with {@code Accept-Encoding: identity} so the client sends it as it is.
 	 * @param contentEncoding the request's codings

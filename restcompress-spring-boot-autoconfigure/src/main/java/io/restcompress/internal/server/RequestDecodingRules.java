@@ -117,9 +117,12 @@ public final class RequestDecodingRules {
 	public Admission admit(List<String> contentEncoding, Supplier<@Nullable String> contentType,
 			BooleanSupplier hasBody) {
 		ContentDecoding.Resolution resolution = resolve(contentEncoding);
+		if (resolution instanceof ContentDecoding.TooManyLayers tooMany) {
+			return refuse("stacked", CodingProblem.tooManyCodings(String.join(", ", tooMany.codings()),
+					tooMany.maxLayers(), this.settings.codecs().tokens()));
+		}
 		if (!(resolution instanceof ContentDecoding.Decoders decoders)) {
-			String rejected = (resolution instanceof ContentDecoding.Unsupported) ? "unknown" : "stacked";
-			return refuse(rejected, CodingProblem.unsupportedCoding(String.join(", ", resolution.codings()),
+			return refuse("unknown", CodingProblem.unsupportedCoding(String.join(", ", resolution.codings()),
 					this.settings.codecs().tokens()));
 		}
 		List<ContentCodec> bodyDecoders = decoders.forBody(hasBody);

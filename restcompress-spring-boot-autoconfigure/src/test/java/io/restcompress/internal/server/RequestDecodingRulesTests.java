@@ -57,10 +57,12 @@ class RequestDecodingRulesTests {
 	}
 
 	@Test
-	void refusesMoreLayersThanAllowed() {
+	void refusesMoreLayersThanAllowedNamingTheLimit() {
 		CodingProblem refusal = refusal(rules(true, true).admit(List.of("gzip, lzf, gzip"), () -> null, HAS_BODY));
 		assertThat(refusal.status()).isEqualTo(HttpStatus.UNSUPPORTED_MEDIA_TYPE);
 		assertThat(refusal.acceptEncoding()).isEqualTo("lzf, gzip");
+		assertThat(refusal.detail()).isEqualTo("Content-Encoding 'gzip, lzf, gzip' stacks more codings than the 2 "
+				+ "this server decodes; supported codings: lzf, gzip");
 		assertThat(this.rejected).containsExactly("SERVER REQUEST stacked UNSUPPORTED_CODING");
 	}
 
