@@ -98,9 +98,10 @@ final class StreamingCompressionRequest extends AbstractClientHttpRequest implem
 
 	/**
 	 * Decides on the body, measuring one of unknown length that can be written again up to the
-	 * threshold. One found empty is then sent as no body, as an empty buffered body is: the
-	 * JDK's {@code HttpClient} sometimes fails an HTTP/1.1 request whose streamed body ends as
-	 * soon as it starts, with a {@code NullPointerException} in {@code Http1Exchange}.
+	 * threshold. One found empty (and still empty when written again) is then sent as no body,
+	 * as an empty buffered body is: the JDK's {@code HttpClient} sometimes fails an HTTP/1.1
+	 * request whose streamed body ends as soon as it starts, with a
+	 * {@code NullPointerException} in {@code Http1Exchange}.
 	 */
 	private Decided decide(HttpHeaders headers, RequestBody requestBody) throws IOException {
 		long length = requestBody.length();
@@ -114,9 +115,35 @@ final class StreamingCompressionRequest extends AbstractClientHttpRequest implem
 			long toDecide = SizeThreshold.bytesToDecide(threshold);
 			long probed = ThresholdProbe.sizeUpTo(requestBody.body(), toDecide);
 			RequestDecision forBody = decision.forBody((probed < toDecide) ? probed : -1, threshold, contentType);
-			return new Decided(forBody, (probed == 0) ? RequestBody.NONE : requestBody);
+			return new Decided(forBody, (probed == 0) ? checkedEmpty(requestBody.body()) : requestBody);
 		}
 		return new Decided(decision.forBody(-1, threshold, contentType), requestBody);
+	}
+
+	/**
+	 * Writes a body that the probe found empty a second time, as sending it would, to hold it to
+	 * its promise of writing the same bytes each time: one that writes something now fails the
+	 * request rather than go out empty.
+	 */
+	private static RequestBody checkedEmpty(Body body) throws IOException {
+		body.writeTo(new OutputStream() {
+
+			@Override
+			public void write(int b) {
+				write(new byte[1], 0, 1);
+			}
+
+			@Override
+			public void write(byte[] b, int off, int len) {
+				if (len > 0) {
+					throw new IllegalStateException("The request body was empty when it was measured and not when "
+							+ "it was written again to send it; a body that can be written again must write the "
+							+ "same bytes each time");
+				}
+			}
+
+		});
+		return RequestBody.NONE;
 	}
 
 	private ClientHttpResponse send(HttpHeaders headers, RequestBody requestBody, RequestDecision decision)

@@ -132,10 +132,38 @@ class StreamingCompressionRequestFactoryTests extends PlainOriginTests {
 		CountedBody body = new CountedBody(new byte[0]);
 		assertThat(client.post().uri(this.origin.uri("/echo")).body(body).retrieve().toBodilessEntity()
 			.getStatusCode().value()).isEqualTo(200);
-		assertThat(body.written).as("bytes written each time").containsExactly(0L);
+		assertThat(body.written).as("bytes written each time: to measure, to check").containsExactly(0L, 0L);
 		PlainOrigin.Recorded request = this.origin.requestsTo("/echo").get(0);
 		assertThat(request.header("Transfer-Encoding")).isNull();
 		assertThat(request.body()).isEmpty();
+		assertThat(this.recorder.events).isEmpty();
+	}
+
+	@Test
+	void failsABodyFoundEmptyThatWritesBytesTheSecondTime() {
+		RestClient client = RestClient.builder()
+			.requestFactory(new StreamingCompressionRequestFactory(TestClient.plainJdk(), compression()))
+			.build();
+		int[] writes = new int[1];
+		StreamingHttpOutputMessage.Body body = new StreamingHttpOutputMessage.Body() {
+
+			@Override
+			public void writeTo(OutputStream out) throws IOException {
+				if (writes[0]++ > 0) {
+					out.write("hello".getBytes(StandardCharsets.US_ASCII));
+				}
+			}
+
+			@Override
+			public boolean repeatable() {
+				return true;
+			}
+
+		};
+		assertThatIllegalStateException()
+			.isThrownBy(() -> client.post().uri(this.origin.uri("/echo")).body(body).retrieve().toBodilessEntity())
+			.withMessageContaining("must write the same bytes each time");
+		assertThat(this.origin.requestsTo("/echo")).isEmpty();
 	}
 
 	@Test

@@ -1,6 +1,9 @@
 package io.restcompress.sample;
 
+import java.lang.reflect.Method;
+
 import org.apache.coyote.AbstractProtocol;
+import org.apache.tomcat.util.net.AbstractEndpoint;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
@@ -24,13 +27,22 @@ class TomcatConnectorConfigurationTests {
 			TomcatWebServer server = (TomcatWebServer) factory.getWebServer();
 			try {
 				server.start();
-				AbstractProtocol<?> protocol = (AbstractProtocol<?>) server.getTomcat().getConnector().getProtocolHandler();
-				assertThat(protocol.getProperty("useAsyncIO")).isEqualTo("false");
+				assertThat(endpoint(server).getUseAsyncIO()).isFalse();
 			}
 			finally {
 				server.stop();
 			}
 		});
+	}
+
+	/**
+	 * The connector's endpoint, which holds the setting in effect ({@code getProperty} returns
+	 * whatever string was set, a misspelt name included).
+	 */
+	private static AbstractEndpoint<?, ?> endpoint(TomcatWebServer server) throws ReflectiveOperationException {
+		Method getEndpoint = AbstractProtocol.class.getDeclaredMethod("getEndpoint");
+		getEndpoint.setAccessible(true);
+		return (AbstractEndpoint<?, ?>) getEndpoint.invoke(server.getTomcat().getConnector().getProtocolHandler());
 	}
 
 	@Test

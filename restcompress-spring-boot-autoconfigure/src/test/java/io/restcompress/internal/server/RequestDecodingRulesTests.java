@@ -66,6 +66,14 @@ class RequestDecodingRulesTests {
 		assertThat(this.rejected).containsExactly("SERVER REQUEST stacked UNSUPPORTED_CODING");
 	}
 
+	@Test
+	void refusesAnUnsupportedCodingAmongMoreLayersThanAllowedAsUnsupported() {
+		CodingProblem refusal = refusal(rules(true, true).admit(List.of("gzip, gzip, x-unknown, gzip"), () -> null,
+				HAS_BODY));
+		assertThat(refusal.detail()).contains("is not supported");
+		assertThat(this.rejected).containsExactly("SERVER REQUEST unknown UNSUPPORTED_CODING");
+	}
+
 	@ParameterizedTest
 	@ValueSource(strings = { "multipart/form-data; boundary=x", "MULTIPART/mixed" })
 	void refusesAnEncodedMultipartBodyAskingForItUnencoded(String contentType) {
