@@ -25,7 +25,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 				"restcompress.server.request.drain-timeout=1s" })
 class ReactiveRefusedBodyIntegrationTests extends AbstractRefusedBodyTests {
 
-	private static final int CHUNKS = 100;
+	private static final int CHUNKS = 200;
 
 	@Override
 	String echoPath() {
@@ -33,7 +33,7 @@ class ReactiveRefusedBodyIntegrationTests extends AbstractRefusedBodyTests {
 	}
 
 	/**
-	 * A body of 100 chunks of 1,500 bytes, one every 100 ms, takes ten times the drain timeout
+	 * A body of 200 chunks of 1,500 bytes, one every 100 ms, takes twenty times the drain timeout
 	 * to arrive: the 415 comes while it is still being sent.
 	 */
 	@Test
