@@ -126,23 +126,10 @@ final class StreamingCompressionRequest extends AbstractClientHttpRequest implem
 	 * request rather than go out empty.
 	 */
 	private static RequestBody checkedEmpty(Body body) throws IOException {
-		body.writeTo(new OutputStream() {
-
-			@Override
-			public void write(int b) {
-				write(new byte[1], 0, 1);
-			}
-
-			@Override
-			public void write(byte[] b, int off, int len) {
-				if (len > 0) {
-					throw new IllegalStateException("The request body was empty when it was measured and not when "
-							+ "it was written again to send it; a body that can be written again must write the "
-							+ "same bytes each time");
-				}
-			}
-
-		});
+		if (ThresholdProbe.sizeUpTo(body, 1) > 0) {
+			throw new IllegalStateException("The request body was empty when it was measured and not when it was "
+					+ "written again to send it; a body that can be written again must write the same bytes each time");
+		}
 		return RequestBody.NONE;
 	}
 

@@ -1,7 +1,6 @@
 package io.restcompress.server;
 
 import java.io.IOException;
-import java.time.Duration;
 import java.util.Collections;
 import java.util.List;
 
@@ -87,7 +86,7 @@ public class ContentCodingFilter extends OncePerRequestFilter {
 				request::getContentType, () -> hasBody(request));
 		CodingProblem refusal = admission.refusal();
 		if (refusal != null) {
-			if (RequestDecodingRules.closesAfterRefusal(drainRefusedBody(request, this.settings.drainTimeout()), overHttp1(request))) {
+			if (RequestDecodingRules.closesAfterRefusal(drainRefusedBody(request), overHttp1(request))) {
 				response.setHeader(HttpHeaders.CONNECTION, "close");
 			}
 			ProblemResponses.write(request, response, refusal);
@@ -116,13 +115,14 @@ public class ContentCodingFilter extends OncePerRequestFilter {
 	 * says, for at most the drain timeout.
 	 * @return whether the body was read to its end
 	 */
-	private static boolean drainRefusedBody(HttpServletRequest request, Duration timeout) {
+	private boolean drainRefusedBody(HttpServletRequest request) {
 		if (!RequestDecodingRules.drainsRefusedBody(request.getContentLengthLong(),
 				request.getHeader(HttpHeaders.EXPECT) != null, overHttp1(request))) {
 			return false;
 		}
 		try {
-			return BodyDrain.drain(request.getInputStream(), RequestDecodingRules.MAX_DRAINED_BODY, timeout);
+			return BodyDrain.drain(request.getInputStream(), RequestDecodingRules.MAX_DRAINED_BODY,
+					this.settings.drainTimeout());
 		}
 		catch (IOException | RuntimeException ex) {
 			return false;

@@ -121,8 +121,9 @@ final class DecodingRequestWrapper extends HttpServletRequestWrapper {
 	/**
 	 * Reads and drops what is left of the body as sent, up to
 	 * {@link RequestDecodingRules#MAX_DRAINED_BODY} and for at most the drain timeout, through
-	 * the container read the decoders use: a read that fails (the body ends before its declared length) becomes the
-	 * {@link #readFailure()} that the container's error dispatch is answered with.
+	 * the container read the decoders use: a read that fails (the body ends before its declared
+	 * length) becomes the {@link #readFailure()} that the container's error dispatch is answered
+	 * with.
 	 */
 	void drainRest() {
 		if (this.containerBody != null) {

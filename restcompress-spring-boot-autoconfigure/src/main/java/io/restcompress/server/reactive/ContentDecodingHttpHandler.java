@@ -147,9 +147,10 @@ public final class ContentDecodingHttpHandler implements HttpHandler {
 	/**
 	 * Answers with a problem; {@code closeConnection} when the rest of a request body will not
 	 * be read, so an HTTP/1.x connection cannot carry another request (HTTP/2 has no
-	 * {@code Connection} field, and a response with one is malformed, RFC 9113 section 8.2.2). The response is completed here:
-	 * in front of WebFlux's own handler nothing else would, and a {@code HEAD} response, whose
-	 * body is dropped unwritten, would go out with the server's default status.
+	 * {@code Connection} field, and a response with one is malformed, RFC 9113 section 8.2.2).
+	 * The response is completed here: in front of WebFlux's own handler nothing else would, and
+	 * a {@code HEAD} response, whose body is dropped unwritten, would go out with the server's
+	 * default status.
 	 */
 	static Mono<Void> problem(ServerHttpRequest request, ServerHttpResponse response, CodingProblem problem,
 			boolean closeConnection) {
