@@ -8,6 +8,7 @@ import io.restcompress.codec.ContentCodecs;
 import io.restcompress.decision.CompressionDecisions;
 import io.restcompress.decision.DecisionMode;
 import io.restcompress.dictionary.DictionaryStore;
+import io.restcompress.internal.NativeLibrary;
 import io.restcompress.metrics.CompressionRecorder;
 import org.jspecify.annotations.Nullable;
 
@@ -61,6 +62,11 @@ final class ClientCompressionFactory {
 			throw new IllegalStateException("restcompress.client.dictionaries.enabled=true needs zstd-jni "
 					+ "(com.github.luben:zstd-jni) on the classpath: dcz, the coding every dictionary is offered "
 					+ "for, is zstd's");
+		}
+		Throwable failure = NativeLibrary.ZSTD.loadFailure();
+		if (failure != null) {
+			throw new IllegalStateException("restcompress.client.dictionaries.enabled=true needs zstd-jni's native "
+					+ "code, which does not load on this platform: " + failure, failure);
 		}
 		return dictionaries.createStore("restcompress.client.dictionaries");
 	}

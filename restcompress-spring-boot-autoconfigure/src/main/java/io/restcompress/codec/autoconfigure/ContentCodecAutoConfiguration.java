@@ -10,6 +10,7 @@ import io.restcompress.codec.GzipCodec;
 import io.restcompress.codec.Lz4Codec;
 import io.restcompress.codec.LzfCodec;
 import io.restcompress.codec.ZstdCodec;
+import io.restcompress.internal.OnNativeLibraryCondition;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;

@@ -12,6 +12,7 @@ import io.restcompress.dictionary.DictionaryStore;
 import io.restcompress.dictionary.DictionaryResponseBodies;
 import io.restcompress.dictionary.DictionaryScope;
 import io.restcompress.dictionary.DictionaryTrainer;
+import io.restcompress.internal.OnNativeLibraryCondition;
 import io.restcompress.internal.server.ExchangeCodings;
 import io.restcompress.internal.server.ResponseBodyCopies;
 import io.restcompress.server.ServerCompressionSettings;
@@ -26,6 +27,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
 
@@ -34,7 +36,8 @@ import org.springframework.context.annotation.Import;
  * {@link DictionaryStore}, the {@code dcz} and {@code dcb} offer for
  * {@code @DictionaryCompressed} handlers, the copies of their bodies that become dictionaries,
  * and the trained dictionaries' URLs, for Spring MVC and WebFlux. Off unless
- * {@code restcompress.dictionary.enabled=true}.
+ * {@code restcompress.dictionary.enabled=true}, and left out where zstd-jni's native code does
+ * not load.
  */
 @AutoConfiguration(after = ContentCodecAutoConfiguration.class)
 @ConditionalOnWebApplication
@@ -42,6 +45,7 @@ import org.springframework.context.annotation.Import;
 @ConditionalOnBooleanProperty(name = "restcompress.server.enabled", matchIfMissing = true)
 @ConditionalOnBooleanProperty(name = "restcompress.dictionary.enabled")
 @ConditionalOnClass(name = "com.github.luben.zstd.ZstdCompressCtx")
+@Conditional(OnNativeLibraryCondition.Zstd.class)
 @ConditionalOnBean(ContentCodecs.class)
 @EnableConfigurationProperties(DictionaryProperties.class)
 @Import({ ServletTrainedDictionaryConfiguration.class, ReactiveTrainedDictionaryConfiguration.class })

@@ -9,20 +9,17 @@ import io.restcompress.codec.ContentCodec;
 import io.restcompress.codec.ContentCodecs;
 import io.restcompress.codec.Lz4Codec;
 import io.restcompress.codec.ZstdCodec;
+import io.restcompress.internal.OnNativeLibraryCondition;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.autoconfigure.condition.ConditionEvaluationReport;
-import org.springframework.boot.autoconfigure.condition.ConditionOutcome;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
-import org.springframework.context.annotation.ConditionContext;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.core.type.AnnotatedTypeMetadata;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.mockito.Mockito.mock;
 
 class NativeCodecAutoConfigurationTests {
 
@@ -123,18 +120,6 @@ class NativeCodecAutoConfigurationTests {
 	}
 
 	@Test
-	void nativeLibraryConditionsMatchWhenZstdJniAndBrotli4jLoad() {
-		assertThat(outcome(new OnNativeLibraryCondition.Zstd())).satisfies((outcome) -> {
-			assertThat(outcome.isMatch()).isTrue();
-			assertThat(outcome.getMessage()).contains("zstd-jni");
-		});
-		assertThat(outcome(new OnNativeLibraryCondition.Brotli())).satisfies((outcome) -> {
-			assertThat(outcome.isMatch()).isTrue();
-			assertThat(outcome.getMessage()).contains("brotli4j");
-		});
-	}
-
-	@Test
 	void guardsTheNativeCodecsWithTheirNativeLibraryConditions() {
 		this.contextRunner.run((context) -> {
 			Map<String, ConditionEvaluationReport.ConditionAndOutcomes> bySource = ConditionEvaluationReport
@@ -153,51 +138,6 @@ class NativeCodecAutoConfigurationTests {
 		List<Class<?>> conditions = new ArrayList<>();
 		outcomes.forEach((conditionAndOutcome) -> conditions.add(conditionAndOutcome.getCondition().getClass()));
 		return conditions;
-	}
-
-	@Test
-	void nativeLibraryConditionDoesNotMatchWhenTheNativeCodeDoesNotLoad() {
-		ConditionOutcome outcome = outcome(new FailingNativeLibraryCondition("zstd-jni",
-				new UnsatisfiedLinkError("no zstd-jni-1.5.7 in java.library.path")));
-		assertThat(outcome.isMatch()).isFalse();
-		assertThat(outcome.getMessage()).contains("zstd-jni does not load")
-			.contains("java.lang.UnsatisfiedLinkError: no zstd-jni-1.5.7 in java.library.path");
-	}
-
-	@Test
-	void nativeLibraryConditionDoesNotMatchWhenTheLoaderFails() {
-		ConditionOutcome outcome = outcome(new FailingNativeLibraryCondition("brotli4j",
-				new IllegalStateException("Unsupported platform: linux-riscv64")));
-		assertThat(outcome.isMatch()).isFalse();
-		assertThat(outcome.getMessage()).contains("brotli4j does not load")
-			.contains("Unsupported platform: linux-riscv64");
-	}
-
-	private static ConditionOutcome outcome(OnNativeLibraryCondition condition) {
-		return condition.getMatchOutcome(mock(ConditionContext.class), mock(AnnotatedTypeMetadata.class));
-	}
-
-	/**
-	 * A native library condition whose library fails to load as a platform without its native
-	 * code would make it fail.
-	 */
-	static final class FailingNativeLibraryCondition extends OnNativeLibraryCondition {
-
-		private final Throwable failure;
-
-		FailingNativeLibraryCondition(String library, Throwable failure) {
-			super(library);
-			this.failure = failure;
-		}
-
-		@Override
-		void load() {
-			if (this.failure instanceof Error error) {
-				throw error;
-			}
-			throw (RuntimeException) this.failure;
-		}
-
 	}
 
 	@Configuration(proxyBeanMethods = false)

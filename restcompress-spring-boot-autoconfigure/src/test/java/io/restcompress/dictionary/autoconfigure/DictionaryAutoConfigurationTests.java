@@ -28,6 +28,7 @@ import io.restcompress.dictionary.MatchPattern;
 import io.restcompress.dictionary.StoredDictionary;
 import io.restcompress.dictionary.TrainedDictionaryHandler;
 import io.restcompress.dictionary.TrainedDictionaryWebHandler;
+import io.restcompress.internal.OnNativeLibraryCondition;
 import io.restcompress.internal.server.ExchangeCodings;
 import io.restcompress.internal.server.ResponseBodyCopies;
 import io.restcompress.server.CompressionHandlerInterceptor;
@@ -40,6 +41,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.autoconfigure.condition.ConditionEvaluationReport;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.boot.test.context.runner.ReactiveWebApplicationContextRunner;
@@ -216,6 +218,18 @@ class DictionaryAutoConfigurationTests {
 				.doesNotHaveBean(DictionaryStore.class)
 				.doesNotHaveBean(DictionaryTrainer.class)
 				.doesNotHaveBean(MAPPING));
+	}
+
+	@Test
+	void isGuardedByZstdJnisNativeLibraryCondition() {
+		this.contextRunner.withPropertyValues(ENABLED).run((context) -> {
+			ConditionEvaluationReport.ConditionAndOutcomes outcomes = ConditionEvaluationReport
+				.get(context.getBeanFactory())
+				.getConditionAndOutcomesBySource()
+				.get(DictionaryAutoConfiguration.class.getName());
+			assertThat(outcomes).extracting((conditionAndOutcome) -> (Object) conditionAndOutcome.getCondition().getClass())
+				.contains(OnNativeLibraryCondition.Zstd.class);
+		});
 	}
 
 	@Test
