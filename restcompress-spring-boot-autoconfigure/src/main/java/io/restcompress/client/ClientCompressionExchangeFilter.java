@@ -22,6 +22,7 @@ import org.springframework.web.reactive.function.client.ClientRequest;
 import org.springframework.web.reactive.function.client.ClientResponse;
 import org.springframework.web.reactive.function.client.ExchangeFilterFunction;
 import org.springframework.web.reactive.function.client.ExchangeFunction;
+import org.springframework.web.reactive.function.client.WebClientResponseException;
 import org.springframework.web.reactive.function.client.support.ClientResponseWrapper;
 
 /**
@@ -178,7 +179,10 @@ public final class ClientCompressionExchangeFilter implements ExchangeFilterFunc
 	 * A decoded response whose body, when it is released without being read
 	 * ({@code toBodilessEntity()}, {@code bodyToMono(Void.class)}, {@code releaseBody()}), is
 	 * released as it came, without a decoder: nothing is decoded only to be thrown away, and a
-	 * body that would not decode does not fail the call.
+	 * body that would not decode does not fail the call. Released after it was read (WebClient
+	 * releases every exchange's body, and the body of a failed {@code retrieve()}), it is left to
+	 * the decoding already subscribed, which releases the body as it came when it ends or is
+	 * cancelled: subscribing again would decode it a second time.
 	 */
 	private static final class ReleasedUndecoded extends ClientResponseWrapper {
 
@@ -194,8 +198,30 @@ public final class ClientCompressionExchangeFilter implements ExchangeFilterFunc
 
 		@Override
 		public Mono<Void> releaseBody() {
-			return Mono.defer(() -> this.read.compareAndSet(false, true) ? this.encoded.releaseBody()
-					: super.releaseBody());
+			return Mono.defer(() -> this.read.compareAndSet(false, true) ? this.encoded.releaseBody() : Mono.empty());
+		}
+
+		/**
+		 * The exception for this response, with the decoded body when it was not read yet (an
+		 * error status), and without a body when it was: WebClient asks for the exception when
+		 * reading the body failed (past the decoded-size limit, corrupt), and reading it again
+		 * would decode it a second time, only for a body the exception then leaves out.
+		 */
+		@Override
+		public Mono<WebClientResponseException> createException() {
+			return Mono.defer(() -> this.read.get() ? withoutBody().createException() : super.createException());
+		}
+
+		@Override
+		public <T> Mono<T> createError() {
+			return createException().flatMap(Mono::error);
+		}
+
+		private ClientResponse withoutBody() {
+			return ClientResponse.create(statusCode(), this.encoded.strategies())
+				.headers((target) -> target.addAll(headers().asHttpHeaders()))
+				.request(request())
+				.build();
 		}
 
 		@Override

@@ -74,16 +74,43 @@ class WebClientBodyReleaseTests extends PlainOriginTests {
 	}
 
 	@Test
+	void decodesABodyOnceWhenItIsReleasedAfterItWasRead() {
+		AtomicInteger tasks = new AtomicInteger();
+		Executor decoders = Executors.newCachedThreadPool();
+		Executor counting = (task) -> {
+			tasks.incrementAndGet();
+			decoders.execute(task);
+		};
+		ClientCompression limited = ClientCompression.builder(PlainOrigin.CODECS)
+			.recorder(this.recorder)
+			.maxDecodedSize(50_000)
+			.build();
+		WebClient client = webClient(new ClientCompressionExchangeFilter(limited, counting));
+		assertThat(client.get()
+			.uri(this.origin.uri("/payload/gzip/40000"))
+			.exchangeToMono((response) -> response.bodyToMono(byte[].class))
+			.block(TIMEOUT)).isEqualTo(Payloads.json(40_000));
+		assertThat(tasks).hasValue(1);
+		Throwable tooLarge = catchThrowable(() -> client.get()
+			.uri(this.origin.uri("/payload/gzip/100000"))
+			.retrieve()
+			.bodyToMono(byte[].class)
+			.block(TIMEOUT));
+		assertThat(tooLarge).hasRootCauseInstanceOf(ResponseTooLargeException.class);
+		assertThat(tasks).hasValue(2);
+	}
+
+	@Test
 	void letsGoOfTheConnectionOfABodyWhoseDecoderWasRefused() {
 		AtomicInteger tasks = new AtomicInteger();
 		Executor decoders = Executors.newCachedThreadPool();
-		Executor refusingTheFirstTwo = (task) -> {
-			if (tasks.getAndIncrement() < 2) {
+		Executor refusingTheFirst = (task) -> {
+			if (tasks.getAndIncrement() == 0) {
 				throw new RejectedExecutionException("refused for the test");
 			}
 			decoders.execute(task);
 		};
-		WebClient client = webClient(new ClientCompressionExchangeFilter(this.compression, refusingTheFirstTwo));
+		WebClient client = webClient(new ClientCompressionExchangeFilter(this.compression, refusingTheFirst));
 		String payload = this.origin.uri("/payload/gzip/100000").toString();
 		Throwable refused = catchThrowable(
 				() -> client.get().uri(payload).retrieve().bodyToMono(byte[].class).block(TIMEOUT));
