@@ -41,7 +41,8 @@ public final class CompressionMetricsAutoConfiguration {
 	}
 
 	@Configuration(proxyBeanMethods = false)
-	@ConditionalOnClass(name = "org.springframework.boot.actuate.endpoint.annotation.Endpoint")
+	@ConditionalOnClass(name = { "org.springframework.boot.actuate.endpoint.annotation.Endpoint",
+			"org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint" })
 	static class EndpointConfiguration {
 
 		@Bean

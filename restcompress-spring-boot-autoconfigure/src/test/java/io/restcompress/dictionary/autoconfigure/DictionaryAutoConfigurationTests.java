@@ -40,6 +40,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.autoconfigure.condition.ConditionEvaluationReport;
 import org.springframework.boot.test.context.FilteredClassLoader;
@@ -391,6 +392,16 @@ class DictionaryAutoConfigurationTests {
 			.withPropertyValues(ENABLED, EXPOSE_ENDPOINT, "management.endpoint.restcompressdictionaries.access=NONE")
 			.run((context) -> assertThat(context).hasSingleBean(DictionaryTrainer.class)
 				.doesNotHaveBean(DictionaryEndpoint.class));
+	}
+
+	@Test
+	void needsTheActuatorsAutoConfigurationForTheEndpointWhoseExposureItChecks() {
+		this.contextRunner.withPropertyValues(ENABLED)
+			.run((context) -> assertThat(ConditionEvaluationReport.get(context.getBeanFactory())
+				.getConditionAndOutcomesBySource()
+				.get(DictionaryAutoConfiguration.EndpointConfiguration.class.getName()))
+				.anySatisfy((conditionAndOutcome) -> assertThat(conditionAndOutcome.getOutcome().getMessage())
+					.contains(ConditionalOnAvailableEndpoint.class.getName())));
 	}
 
 	@Test

@@ -12,7 +12,9 @@ import io.restcompress.metrics.actuate.CompressionEndpoint;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.autoconfigure.condition.ConditionEvaluationReport;
 import org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration;
 import org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration;
 import org.springframework.boot.micrometer.metrics.autoconfigure.export.simple.SimpleMetricsExportAutoConfiguration;
@@ -143,6 +145,15 @@ class CompressionMetricsAutoConfigurationTests {
 				assertThat(context).doesNotHaveBean(CompressionEndpoint.class);
 				assertThat(context).doesNotHaveBean(CompressionStatistics.class);
 			});
+	}
+
+	@Test
+	void needsTheActuatorsAutoConfigurationForTheEndpointWhoseExposureItChecks() {
+		this.withBootMetrics.run((context) -> assertThat(ConditionEvaluationReport.get(context.getBeanFactory())
+			.getConditionAndOutcomesBySource()
+			.get(CompressionMetricsAutoConfiguration.EndpointConfiguration.class.getName()))
+			.anySatisfy((conditionAndOutcome) -> assertThat(conditionAndOutcome.getOutcome().getMessage())
+				.contains(ConditionalOnAvailableEndpoint.class.getName())));
 	}
 
 	@Test
