@@ -11,6 +11,9 @@ import org.junit.jupiter.api.Test;
 import reactor.netty.http.server.WebsocketServerSpec;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration;
+import org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration;
+import org.springframework.boot.micrometer.metrics.autoconfigure.export.simple.SimpleMetricsExportAutoConfiguration;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ReactiveWebApplicationContextRunner;
 import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
@@ -130,6 +133,15 @@ class ReactiveWebSocketCompressionAutoConfigurationTests {
 				.getFailure()
 				.rootCause()
 				.hasMessage("restcompress.websocket.client-max-window-bits must be 9 to 15 (RFC 7692), was 16"));
+	}
+
+	@Test
+	void recordsIntoTheRegistryOfBootsMetricsAutoConfiguration() {
+		this.runner
+			.withConfiguration(AutoConfigurations.of(MetricsAutoConfiguration.class,
+					CompositeMeterRegistryAutoConfiguration.class, SimpleMetricsExportAutoConfiguration.class))
+			.run((context) -> assertThat(context).getBean(WebSocketMessageRecorder.class)
+				.isInstanceOf(MicrometerWebSocketMessageRecorder.class));
 	}
 
 }

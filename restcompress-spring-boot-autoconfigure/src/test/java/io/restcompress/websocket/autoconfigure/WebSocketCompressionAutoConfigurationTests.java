@@ -12,6 +12,9 @@ import jakarta.websocket.server.ServerContainer;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration;
+import org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration;
+import org.springframework.boot.micrometer.metrics.autoconfigure.export.simple.SimpleMetricsExportAutoConfiguration;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.boot.test.context.runner.ReactiveWebApplicationContextRunner;
@@ -181,6 +184,15 @@ class WebSocketCompressionAutoConfigurationTests {
 				.getFailure()
 				.rootCause()
 				.hasMessage("restcompress.websocket.server-max-window-bits must be 9 to 15 (RFC 7692), was 16"));
+	}
+
+	@Test
+	void recordsIntoTheRegistryOfBootsMetricsAutoConfiguration() {
+		this.runner
+			.withConfiguration(AutoConfigurations.of(MetricsAutoConfiguration.class,
+					CompositeMeterRegistryAutoConfiguration.class, SimpleMetricsExportAutoConfiguration.class))
+			.run((context) -> assertThat(context).getBean(WebSocketMessageRecorder.class)
+				.isInstanceOf(MicrometerWebSocketMessageRecorder.class));
 	}
 
 }
