@@ -41,17 +41,40 @@ final class BlockingExchanges {
 			List<ContentCodec> offered, RequestDecision decision, long bodyLength, boolean mayResend, Sender sender)
 			throws IOException {
 		String acceptEncoding = headers.getFirst(HttpHeaders.ACCEPT_ENCODING);
-		RedirectHops.Answer answer = RedirectHops.answer(uri, acceptEncoding, () -> sender.send(decision));
-		RequestDecision resend = afterResponse(compression, answer, decision);
+		RedirectHops.Answer first = RedirectHops.answer(uri, acceptEncoding, () -> sender.send(decision));
+		@Nullable RequestDecision resend = closingOnFailure(first, () -> afterResponse(compression, first, decision));
+		RedirectHops.Answer answer = first;
 		if (resend != null && mayResend) {
-			RequestDecision decided = resend.forBody(bodyLength, compression.minRequestSize(),
-					headers.getFirst(HttpHeaders.CONTENT_TYPE));
-			answer.response().close();
-			answer = RedirectHops.answer(uri, acceptEncoding, () -> sender.send(decided));
-			afterResponse(compression, answer, decided);
+			RequestDecision decided = closingOnFailure(first, () -> resend.forBody(bodyLength,
+					compression.minRequestSize(), headers.getFirst(HttpHeaders.CONTENT_TYPE)));
+			first.response().close();
+			RedirectHops.Answer second = RedirectHops.answer(uri, acceptEncoding, () -> sender.send(decided));
+			closingOnFailure(second, () -> afterResponse(compression, second, decided));
+			answer = second;
 		}
-		return DecodedClientHttpResponse.readable(compression, answer.answeredBy(), method, answer.response(),
-				RedirectHops.dictionaryCodings(uri, answer.answeredBy(), offered));
+		RedirectHops.Answer answered = answer;
+		return closingOnFailure(answered, () -> DecodedClientHttpResponse.readable(compression, answered.answeredBy(),
+				method, answered.response(), RedirectHops.dictionaryCodings(uri, answered.answeredBy(), offered)));
+	}
+
+	/**
+	 * Runs a step on a response received, closing the response if the step fails, since the
+	 * application never gets it to close.
+	 */
+	private static <T extends @Nullable Object> T closingOnFailure(RedirectHops.Answer answer, Step<T> step)
+			throws IOException {
+		try {
+			return step.run();
+		}
+		catch (IOException | RuntimeException | Error ex) {
+			try {
+				answer.response().close();
+			}
+			catch (RuntimeException closing) {
+				ex.addSuppressed(closing);
+			}
+			throw ex;
+		}
 	}
 
 	private static @Nullable RequestDecision afterResponse(ClientCompression compression, RedirectHops.Answer answer,
@@ -59,6 +82,16 @@ final class BlockingExchanges {
 		ClientHttpResponse response = answer.response();
 		return compression.requests()
 			.afterResponse(answer.answeredBy(), response.getStatusCode().value(), response.getHeaders(), sent.codec());
+	}
+
+	/**
+	 * A step of an exchange after a response was received.
+	 */
+	@FunctionalInterface
+	private interface Step<T extends @Nullable Object> {
+
+		T run() throws IOException;
+
 	}
 
 	/**
