@@ -200,20 +200,6 @@ public final class ClientCompression {
 	}
 
 	/**
-	 * Returns the codecs that decode a response, in the order to apply them, or an empty list
-	 * if the response is to be handed through as it is: it has no body to decode, no content
-	 * coding, one that is not supported, or more stacked codings than allowed.
-	 */
-	List<ContentCodec> responseDecoders(HttpMethod method, int status, HttpHeaders responseHeaders) {
-		if (!ContentDecoding.decodesResponse(method.name(), status)) {
-			return List.of();
-		}
-		ContentDecoding.Resolution resolution = ContentDecoding.resolve(this.codecs,
-				responseHeaders.getOrEmpty(HttpHeaders.CONTENT_ENCODING), this.maxCodings);
-		return (resolution instanceof ContentDecoding.Decoders decoders) ? decoders.decoders() : List.of();
-	}
-
-	/**
 	 * Offers the request's origin's best dictionary for its path, if dictionaries are on and
 	 * one applies: adds {@code dcz} to {@code Accept-Encoding}, {@code Available-Dictionary}
 	 * and {@code Dictionary-ID}.
