@@ -17,6 +17,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.beans.BeanUtils;
+import org.springframework.beans.BeanWrapperImpl;
 import org.springframework.beans.factory.config.BeanDefinition;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.context.annotation.ClassPathScanningCandidateComponentProvider;
@@ -33,6 +34,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 class ConfigurationPropertiesMetadataTests {
 
 	private static final String METADATA = "META-INF/spring-configuration-metadata.json";
+
+	private static final String ADDITIONAL_METADATA = "META-INF/additional-spring-configuration-metadata.json";
 
 	@Test
 	void describesEveryBoundProperty() {
@@ -53,6 +56,54 @@ class ConfigurationPropertiesMetadataTests {
 				"restcompress.server.encodings", "restcompress.server.min-response-size",
 				"restcompress.server.request.max-codings");
 		assertThat(propertiesClasses()).contains(CodecProperties.class, ServerCompressionProperties.class);
+	}
+
+	@Test
+	void givesTheCodesDefaultsWhereTheMetadataIsWrittenByHand() {
+		JsonNode metadata = JsonMapper.builder().build().readTree(MainClasses.read(METADATA));
+		JsonNode additional = JsonMapper.builder().build().readTree(MainClasses.read(ADDITIONAL_METADATA));
+		Map<String, String> sourceTypes = new LinkedHashMap<>();
+		for (JsonNode property : metadata.path("properties")) {
+			sourceTypes.put(property.path("name").asString(), property.path("sourceType").asString(""));
+		}
+		Collection<String> compared = new TreeSet<>();
+		SoftAssertions softly = new SoftAssertions();
+		for (JsonNode property : additional.path("properties")) {
+			String name = property.path("name").asString();
+			String sourceType = sourceTypes.getOrDefault(name, "");
+			if (!property.has("defaultValue") || sourceType.isEmpty()) {
+				continue;
+			}
+			softly.assertThat(textOf(property.path("defaultValue")))
+				.as("default of %s", name)
+				.isEqualTo(textOf(codeDefault(name, ClassUtils.resolveClassName(sourceType, null))));
+			compared.add(name);
+		}
+		softly.assertAll();
+		assertThat(compared).contains("restcompress.server.filter-order", "restcompress.server.mime-types",
+				"restcompress.decision.ladder", "restcompress.dictionary.scope-headers");
+	}
+
+	private static Object codeDefault(String name, Class<?> type) {
+		String prefix = AnnotatedElementUtils.findMergedAnnotation(type, ConfigurationProperties.class).prefix();
+		String path = camel(name.substring(prefix.length() + 1));
+		return new BeanWrapperImpl(BeanUtils.instantiateClass(type)).getPropertyValue(path);
+	}
+
+	private static String camel(String dashed) {
+		StringBuilder camel = new StringBuilder();
+		for (String part : dashed.split("-")) {
+			camel.append(camel.isEmpty() ? part : Character.toUpperCase(part.charAt(0)) + part.substring(1));
+		}
+		return camel.toString();
+	}
+
+	private static String textOf(Object value) {
+		if (value instanceof JsonNode node) {
+			return node.isArray() ? node.valueStream().map(JsonNode::asString).toList().toString() : node.asString();
+		}
+		return (value instanceof Collection<?> values) ? values.stream().map(String::valueOf).toList().toString()
+				: String.valueOf(value);
 	}
 
 	private Map<String, String> documentedProperties() {
