@@ -155,7 +155,10 @@ public final class LearnedPerformance {
 	}
 
 	/**
-	 * Learns from a body this application encoded.
+	 * Learns from a body this application encoded. A coding without a seed (an application's
+	 * own, or a dictionary coding, whose ratio depends on the dictionary) learns its own
+	 * estimates but does not calibrate the seeds of the codings not measured yet: its error
+	 * against the generic seed says nothing about theirs.
 	 * @param option the rung it was encoded with
 	 * @param contentType its content type, or {@code null}
 	 * @param identityBytes its size before encoding
@@ -175,9 +178,12 @@ public final class LearnedPerformance {
 		}
 		double ratio = (double) encodedBytes / identityBytes;
 		EncoderEstimate any = update(key(option, ANY_TYPE), nanosPerByte, ratio);
-		CodingPerformance seed = seed(option);
-		this.seedErrors.put(option.label(), new SeedError(option.coding(),
-				Math.log(any.encodeNanosPerByte() / seed.encodeNanosPerByte()), Math.log(any.ratio() / seed.ratio())));
+		CodingPerformance seed = this.seeds.apply(option);
+		if (seed != null) {
+			this.seedErrors.put(option.label(), new SeedError(option.coding(),
+					Math.log(any.encodeNanosPerByte() / seed.encodeNanosPerByte()),
+					Math.log(any.ratio() / seed.ratio())));
+		}
 		if (!type.equals(ANY_TYPE) && (this.estimates.size() < MAX_ENTRIES
 				|| this.estimates.containsKey(key(option, type)))) {
 			update(key(option, type), nanosPerByte, ratio);

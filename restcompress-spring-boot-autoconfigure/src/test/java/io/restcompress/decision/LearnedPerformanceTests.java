@@ -132,6 +132,20 @@ class LearnedPerformanceTests {
 	}
 
 	@Test
+	void aCodingWithoutASeedLearnsItsOwnEstimateButDoesNotCalibrateTheOthers() {
+		CodingOption dcz = CodingOption.parse("dcz");
+		CodingOption gzip = CodingOption.parse("gzip:1");
+		for (int i = 0; i <= LearnedPerformance.WARM_UP_BODIES; i++) {
+			this.performance.learn(dcz, "application/json", 1_000_000, 200, 600_000);
+		}
+		assertThat(this.performance.isLearned(dcz, "application/json")).isTrue();
+		assertThat(this.performance.estimate(dcz, "application/json").ratio()).isCloseTo(0.0002, within(1e-9));
+		assertThat(this.performance.estimate(gzip, "application/json").encodeNanosPerByte())
+			.isEqualTo(SEED.encodeNanosPerByte());
+		assertThat(this.performance.estimate(gzip, "application/json").ratio()).isEqualTo(SEED.ratio());
+	}
+
+	@Test
 	void learnsNoDecoderSpeedFromSmallBodiesOrFromCodingsWithoutASeed() {
 		warmUpDecoder("zstd");
 		warmUpDecoder("dcz");

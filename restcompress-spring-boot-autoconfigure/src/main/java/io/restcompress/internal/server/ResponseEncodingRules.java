@@ -7,6 +7,8 @@ import java.util.function.Supplier;
 import io.restcompress.codec.AcceptEncoding;
 import io.restcompress.codec.ContentCodec;
 import io.restcompress.codec.ContentDecoding;
+import io.restcompress.codec.DcbCodec;
+import io.restcompress.codec.DczCodec;
 import io.restcompress.decision.AdaptiveChoice;
 import io.restcompress.decision.CompressionDecisions;
 import io.restcompress.decision.LadderRung;
@@ -268,15 +270,16 @@ public final class ResponseEncodingRules {
 		if (preferred == null) {
 			return ResponseEncodingDecision.identity(SkipReason.NOT_ACCEPTABLE, true);
 		}
-		if (this.decisions == null) {
+		if (this.decisions == null || isDictionaryCoding(preferred)) {
 			return ResponseEncodingDecision.encode(preferred);
 		}
 		CompressionDecisions decisions = this.decisions;
 		NetworkLink link = decisions.links().forAddress(peerAddress.get());
+		List<ContentCodec> predictable = withoutDictionaryCodings(candidates);
 		AdaptiveChoice choice = sent
-				? decisions.decide(Side.SERVER, Direction.RESPONSE, link, candidates, acceptEncoding, contentType,
+				? decisions.decide(Side.SERVER, Direction.RESPONSE, link, predictable, acceptEncoding, contentType,
 						identityLength, this.timeBudget)
-				: decisions.predict(link, candidates, acceptEncoding, contentType, identityLength, this.timeBudget);
+				: decisions.predict(link, predictable, acceptEncoding, contentType, identityLength, this.timeBudget);
 		LadderRung rung = choice.rung();
 		if (rung == null) {
 			return acceptEncoding.acceptsIdentity() ? ResponseEncodingDecision.identity(SkipReason.ADAPTIVE, true)
@@ -284,6 +287,24 @@ public final class ResponseEncodingRules {
 		}
 		return ResponseEncodingDecision.encode(rung.codec(), (identity, encoded, nanos) -> decisions.learn(rung,
 				contentType, identity, encoded, nanos));
+	}
+
+	/**
+	 * Whether a coding encodes against a dictionary the client named. The dictionary codings are
+	 * outside the adaptive choice, which cannot predict what a dictionary saves: such a coding
+	 * is used whenever {@code Accept-Encoding} prefers it, and is not a candidate otherwise.
+	 */
+	private static boolean isDictionaryCoding(ContentCodec codec) {
+		return DczCodec.CODING.equals(codec.coding()) || DcbCodec.CODING.equals(codec.coding());
+	}
+
+	private static List<ContentCodec> withoutDictionaryCodings(List<ContentCodec> codecs) {
+		for (ContentCodec codec : codecs) {
+			if (isDictionaryCoding(codec)) {
+				return codecs.stream().filter((candidate) -> !isDictionaryCoding(candidate)).toList();
+			}
+		}
+		return codecs;
 	}
 
 	private boolean allows(@Nullable HandlerCompression handler) {
