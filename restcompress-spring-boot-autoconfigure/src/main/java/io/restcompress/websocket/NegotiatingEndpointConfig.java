@@ -83,15 +83,28 @@ final class NegotiatingEndpointConfig implements ServerEndpointConfig {
 
 		/**
 		 * Hands the policy every permessage-deflate offer in the client's order, not only the
-		 * first one that some engines' default configurators keep.
+		 * first one that some engines' default configurators keep, where the first one stood:
+		 * the engine applies the extensions in the order of its answer (Jetty), so moving
+		 * permessage-deflate behind another extension would garble the frames.
 		 */
 		@Override
 		public List<Extension> getNegotiatedExtensions(List<Extension> installed, List<Extension> requested) {
 			List<Extension> negotiated = new ArrayList<>(this.delegate.getNegotiatedExtensions(installed, requested));
-			if (negotiated.removeIf(NegotiatingConfigurator::isDeflate)) {
-				requested.stream().filter(NegotiatingConfigurator::isDeflate).forEach(negotiated::add);
+			int first = indexOfDeflate(negotiated);
+			if (first >= 0) {
+				negotiated.removeIf(NegotiatingConfigurator::isDeflate);
+				negotiated.addAll(first, requested.stream().filter(NegotiatingConfigurator::isDeflate).toList());
 			}
 			return negotiate(negotiated);
+		}
+
+		private static int indexOfDeflate(List<Extension> extensions) {
+			for (int i = 0; i < extensions.size(); i++) {
+				if (isDeflate(extensions.get(i))) {
+					return i;
+				}
+			}
+			return -1;
 		}
 
 		/**

@@ -281,6 +281,22 @@ abstract class AbstractWebSocketCompressionTests {
 		}
 	}
 
+	/**
+	 * The engine applies the extensions in the order of its answer: permessage-deflate answered
+	 * behind an extension the client offered after it (Jetty's {@code fragment}) would split
+	 * frames before they are compressed and send deflated bytes without RSV1.
+	 */
+	@Test
+	void answersPermessageDeflateWhereTheClientOfferedIt() throws Exception {
+		try (RawWebSocket socket = RawWebSocket.connect(this.port, "/echo", "permessage-deflate, fragment; maxLength=4")) {
+			assertThat(socket.extensions()).startsWith("permessage-deflate");
+			socket.send(1, JSON, true);
+			Message echo = socket.receive();
+			assertThat(echo.compressed()).isTrue();
+			assertThat(echo.payload()).isEqualTo(JSON);
+		}
+	}
+
 	@Test
 	void answersAnOfferOfAFifteenBitServerWindowOnlyWhenTheEngineRepeatsIt() throws Exception {
 		try (RawWebSocket socket = RawWebSocket.connect(this.port, "/echo",

@@ -40,7 +40,9 @@ class WebSocketConfiguration {
 
 	/**
 	 * The upgrade, with {@code sample.websocket.max-message-size} (default 1MB) as the largest
-	 * message the echo endpoint takes, text or binary, as on the servlet sample.
+	 * message the echo endpoint takes, text or binary, as on the servlet sample. Without
+	 * restcompress, Reactor Netty's own permessage-deflate is limited to it too: Netty inflates a
+	 * compressed frame without limit unless told otherwise.
 	 * @param compression restcompress's WebSocket compression, if it is on
 	 * @param maxMessageSize the largest message
 	 * @return the handler adapter
@@ -53,7 +55,9 @@ class WebSocketConfiguration {
 		ReactorNettyWebSocketCompression restcompress = compression.getIfAvailable();
 		RequestUpgradeStrategy strategy = (restcompress != null) ? restcompress.upgradeStrategy(frames)
 				: new ReactorNettyRequestUpgradeStrategy(() -> {
-					WebsocketServerSpec.Builder spec = WebsocketServerSpec.builder().compress(true);
+					WebsocketServerSpec.Builder spec = WebsocketServerSpec.builder()
+						.compress(true)
+						.maxDecompressionBufferSize(limit);
 					frames.accept(spec);
 					return spec;
 				});
