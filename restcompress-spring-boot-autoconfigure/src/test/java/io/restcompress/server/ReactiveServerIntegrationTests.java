@@ -66,6 +66,26 @@ class ReactiveServerIntegrationTests extends AbstractServerIntegrationTests {
 		assertThat(bodyAfterHeaders(response)).hasSize(10000);
 	}
 
+	@ParameterizedTest
+	@ValueSource(strings = { "", "gzip" })
+	void writesAFileThroughTheServersZeroCopyTransferWhenItIsNotEncoded(String acceptEncoding) {
+		HttpResponse<byte[]> response = acceptEncoding.isEmpty() ? this.http.get("/zero-copy/image/50000")
+				: this.http.get("/zero-copy/image/50000", "Accept-Encoding", acceptEncoding);
+		assertThat(response.statusCode()).isEqualTo(200);
+		assertThat(response.headers().firstValue("Content-Encoding")).isEmpty();
+		assertThat(response.body()).isEqualTo(TestPayloads.json(50_000));
+	}
+
+	@Test
+	void encodesAFileWrittenForTheServersZeroCopyTransfer() {
+		HttpResponse<byte[]> plain = this.http.get("/zero-copy/json/50000");
+		assertThat(plain.statusCode()).isEqualTo(200);
+		assertThat(plain.body()).isEqualTo(TestPayloads.json(50_000));
+		HttpResponse<byte[]> encoded = this.http.get("/zero-copy/json/50000", "Accept-Encoding", "gzip");
+		assertThat(header(encoded, "Content-Encoding")).isEqualTo("gzip");
+		assertThat(HttpTestClient.decode("gzip", encoded.body())).isEqualTo(TestPayloads.json(50_000));
+	}
+
 	@Test
 	void encodesBodyOfUnknownLengthOnceItReachesTheThreshold() {
 		HttpResponse<byte[]> response = this.http.get("/unknown-length/50000", "Accept-Encoding", "gzip");

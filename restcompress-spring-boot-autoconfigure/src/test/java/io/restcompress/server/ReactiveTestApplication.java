@@ -1,6 +1,9 @@
 package io.restcompress.server;
 
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -24,8 +27,10 @@ import org.springframework.core.io.buffer.DataBufferUtils;
 import org.springframework.core.io.buffer.DefaultDataBufferFactory;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
+import org.springframework.http.ZeroCopyHttpOutputMessage;
 import org.springframework.http.codec.ServerSentEvent;
 import org.springframework.http.server.reactive.ServerHttpRequest;
+import org.springframework.http.server.reactive.ServerHttpResponse;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -133,6 +138,21 @@ class ReactiveTestApplication {
 		@GetMapping("/gzip-only")
 		ResponseEntity<byte[]> gzipOnly() {
 			return knownLength(20_000);
+		}
+
+		/**
+		 * A file written as WebFlux writes a file resource on a server that can transfer it
+		 * without copying it: through {@link ZeroCopyHttpOutputMessage}.
+		 */
+		@GetMapping("/zero-copy/{type}/{size}")
+		Mono<Void> zeroCopy(@PathVariable String type, @PathVariable int size, ServerHttpResponse response)
+				throws IOException {
+			Path file = Files.createTempFile("zero-copy", ".json");
+			file.toFile().deleteOnExit();
+			Files.write(file, TestPayloads.json(size));
+			response.getHeaders().setContentType("image".equals(type) ? MediaType.IMAGE_PNG : MediaType.APPLICATION_JSON);
+			response.getHeaders().setContentLength(size);
+			return ((ZeroCopyHttpOutputMessage) response).writeWith(file, 0, size);
 		}
 
 		@GetMapping("/image")

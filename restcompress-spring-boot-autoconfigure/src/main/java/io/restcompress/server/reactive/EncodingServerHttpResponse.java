@@ -4,7 +4,10 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.nio.channels.AsynchronousFileChannel;
 import java.nio.channels.ClosedChannelException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -34,6 +37,7 @@ import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
 import org.springframework.http.MediaType;
+import org.springframework.http.ZeroCopyHttpOutputMessage;
 import org.springframework.http.server.reactive.ServerHttpResponse;
 import org.springframework.http.server.reactive.ServerHttpResponseDecorator;
 import org.springframework.web.util.DisconnectedClientHelper;
@@ -50,13 +54,16 @@ import org.springframework.web.util.DisconnectedClientHelper;
  * the content-coding filter should stay outside the filters that change a response after the
  * chain (it is among the first by default). Encoding
  * runs on the thread that delivers each buffer; every buffer is released, whichever way the
- * body ends.
+ * body ends. A file written through {@link ZeroCopyHttpOutputMessage} goes to the server's
+ * zero-copy transfer when it is sent as it is, and is read into buffers and encoded otherwise.
  */
-final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
+final class EncodingServerHttpResponse extends ServerHttpResponseDecorator implements ZeroCopyHttpOutputMessage {
 
 	private static final List<MediaType> STREAMING_TYPES = List.of(MediaType.TEXT_EVENT_STREAM,
 			MediaType.APPLICATION_NDJSON, MediaType.parseMediaType("application/stream+json"),
 			MediaType.parseMediaType("application/*+x-ndjson"));
+
+	private static final int FILE_BUFFER_SIZE = 64 * 1024;
 
 	private static final VarHandle DECIDED;
 
@@ -174,6 +181,35 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator {
 			}
 			return encoding.encode(Flux.from(body));
 		})));
+	}
+
+	/**
+	 * Writes a region of a file: through the server's zero-copy transfer when the response is
+	 * sent as it is (decided already, or not eligible: a type that is not compressible, a
+	 * handler that is not) and the server has one; otherwise read into buffers and written as
+	 * any body, so that it is encoded when the rules say so, or copied as a dictionary.
+	 */
+	@Override
+	public Mono<Void> writeWith(Path file, long position, long count) {
+		return Mono.defer(() -> {
+			if (getDelegate() instanceof ZeroCopyHttpOutputMessage zeroCopy && this.exchange.bodyCopy() == null) {
+				int status = status();
+				if (this.decided || status == HttpStatus.NOT_MODIFIED.value()) {
+					beforeCommit(count);
+					return zeroCopy.writeWith(file, position, count);
+				}
+				SkipReason reason = this.exchange.ineligibility(status, this.fields);
+				if (reason != null) {
+					identity(reason);
+					return recorded(zeroCopy.writeWith(file, position, count),
+							new BodyOutcome(this.exchange.recorder()), false);
+				}
+			}
+			Flux<DataBuffer> read = DataBufferUtils.readAsynchronousFileChannel(
+					() -> AsynchronousFileChannel.open(file, StandardOpenOption.READ), position, bufferFactory(),
+					FILE_BUFFER_SIZE);
+			return writeWith(DataBufferUtils.takeUntilByteCount(read, count));
+		});
 	}
 
 	@Override
