@@ -138,6 +138,9 @@ public class ContentCodingFilter extends OncePerRequestFilter {
 		}
 		catch (IOException | ServletException | RuntimeException ex) {
 			exchange.dropBodyCopy();
+			if (encoding != null) {
+				encoding.failedUncommitted();
+			}
 			release(encoding, decoding);
 			if (encoding != null) {
 				encoding.failed();
@@ -266,12 +269,37 @@ public class ContentCodingFilter extends OncePerRequestFilter {
 	 * that codec resources are freed even if the client went away, which an error the container
 	 * reports may be the first sign of.
 	 */
-	private record ReleasingListener(@Nullable EncodingResponseWrapper encoding,
-			@Nullable DecodingRequestWrapper decoding) implements AsyncListener {
+	private static final class ReleasingListener implements AsyncListener {
 
+		private final @Nullable EncodingResponseWrapper encoding;
+
+		private final @Nullable DecodingRequestWrapper decoding;
+
+		private volatile boolean failed;
+
+		ReleasingListener(@Nullable EncodingResponseWrapper encoding, @Nullable DecodingRequestWrapper decoding) {
+			this.encoding = encoding;
+			this.decoding = decoding;
+		}
+
+		/**
+		 * Finishes a body that no dispatch back through the filter finished (the application
+		 * completed the request from its own thread), then releases the wrappers. The container
+		 * reports the completion before it ends the response.
+		 */
 		@Override
 		public void onComplete(AsyncEvent event) {
-			release(this.encoding, this.decoding);
+			try {
+				if (this.encoding != null && !this.failed) {
+					this.encoding.finishUnfinished();
+				}
+			}
+			catch (IOException ex) {
+				// the client went away: the wrapper has counted it
+			}
+			finally {
+				release(this.encoding, this.decoding);
+			}
 		}
 
 		@Override
@@ -280,6 +308,7 @@ public class ContentCodingFilter extends OncePerRequestFilter {
 
 		@Override
 		public void onError(AsyncEvent event) {
+			this.failed = true;
 			if (this.encoding != null) {
 				this.encoding.containerFailed(event.getThrowable());
 			}

@@ -416,6 +416,28 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 	}
 
 	/**
+	 * Finishes the body of an asynchronous request that the container completes, if nothing
+	 * finished it: the application completed it without a dispatch back through the filter
+	 * ({@code AsyncContext.complete()} from its own thread), so the end of its body is seen
+	 * only here, before the container ends the response.
+	 * @return whether the body was unfinished
+	 * @throws IOException if writing the rest of the body fails
+	 */
+	boolean finishUnfinished() throws IOException {
+		this.bodyLock.lock();
+		try {
+			if (this.finished || this.failedWrite != null) {
+				return false;
+			}
+		}
+		finally {
+			this.bodyLock.unlock();
+		}
+		finish();
+		return true;
+	}
+
+	/**
 	 * Ends a response whose exchange the container reports as failed: an I/O error after the
 	 * body was begun (a reset HTTP/2 stream, a closed connection, which Spring MVC reports to
 	 * an async handler without passing its further writes on) means that its client went away.
@@ -469,6 +491,23 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 		this.bodyLock.lock();
 		try {
 			abandonBody();
+		}
+		finally {
+			this.bodyLock.unlock();
+		}
+	}
+
+	/**
+	 * Gives up the body of a response whose handler failed before the response was committed,
+	 * for the error page the container writes in its place: an encoding already chosen is
+	 * dropped with its header fields, as for {@code sendError}.
+	 */
+	void failedUncommitted() {
+		this.bodyLock.lock();
+		try {
+			if (!isCommitted()) {
+				abandonBody();
+			}
 		}
 		finally {
 			this.bodyLock.unlock();

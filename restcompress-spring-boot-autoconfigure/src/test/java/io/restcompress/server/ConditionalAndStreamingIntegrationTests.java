@@ -11,6 +11,7 @@ import io.restcompress.codec.LzfCodec;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import org.springframework.boot.test.context.SpringBootTest;
@@ -107,6 +108,26 @@ class ConditionalAndStreamingIntegrationTests extends AbstractServerIntegrationT
 		assertThat(response.headers().firstValue("Content-Encoding")).isEmpty();
 		assertThat(response.headers().allValues("ETag")).allMatch((tag) -> !tag.contains("-" + coding));
 		assertThat(new String(response.body(), StandardCharsets.UTF_8)).contains("\"status\":503");
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "lzf", "gzip" })
+	void dropsTheCodingOfABodyGivenUpForTheErrorPageOfAFailingView(String coding) {
+		HttpResponse<byte[]> response = this.http.get("/view-failing-after-body", "Accept-Encoding", coding);
+		assertThat(response.statusCode()).isEqualTo(500);
+		assertThat(response.headers().firstValue("Content-Encoding")).isEmpty();
+		assertThat(new String(response.body(), StandardCharsets.UTF_8)).contains("\"status\":500");
+	}
+
+	@ParameterizedTest
+	@CsvSource({ "14, gzip", "14, ''", "10000, gzip", "10000, ''" })
+	void deliversTheBodyOfAnAsyncRequestCompletedWithoutADispatch(int size, String acceptEncoding) {
+		HttpResponse<byte[]> response = acceptEncoding.isEmpty() ? this.http.get("/async-completed-without-dispatch/" + size)
+				: this.http.get("/async-completed-without-dispatch/" + size, "Accept-Encoding", acceptEncoding);
+		assertThat(response.statusCode()).isEqualTo(200);
+		String coding = response.headers().firstValue("Content-Encoding").orElse(null);
+		byte[] body = (coding != null) ? HttpTestClient.decode(coding, response.body()) : response.body();
+		assertThat(body).isEqualTo(TestPayloads.json(size));
 	}
 
 	@ParameterizedTest

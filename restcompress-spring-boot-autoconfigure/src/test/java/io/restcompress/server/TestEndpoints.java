@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.SplittableRandom;
@@ -15,6 +16,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
+import jakarta.servlet.AsyncContext;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -37,6 +39,7 @@ import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.context.request.async.DeferredResult;
+import org.springframework.web.servlet.View;
 import org.springframework.web.servlet.mvc.method.annotation.ResponseBodyEmitter;
 import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 import org.springframework.web.servlet.mvc.method.annotation.StreamingResponseBody;
@@ -133,6 +136,37 @@ final class TestEndpoints {
 		@GetMapping("/small-etag")
 		ResponseEntity<String> smallEtag() {
 			return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).eTag("\"s1\"").body("{\"small\":true}");
+		}
+
+		@GetMapping("/view-failing-after-body")
+		View viewFailingAfterBody() {
+			return (model, request, response) -> {
+				response.setContentType(MediaType.APPLICATION_JSON_VALUE);
+				response.getOutputStream().write(TestPayloads.json(6000));
+				throw new IllegalStateException("the view failed after writing part of its body");
+			};
+		}
+
+		/**
+		 * Writes its body from a thread of its own on the asynchronous request it started, and
+		 * completes it without dispatching it back to the container.
+		 */
+		@GetMapping("/async-completed-without-dispatch/{size}")
+		void asyncCompletedWithoutDispatch(HttpServletRequest request, HttpServletResponse response,
+				@PathVariable int size) {
+			response.setContentType(MediaType.APPLICATION_JSON_VALUE);
+			AsyncContext async = request.startAsync();
+			new Thread(() -> {
+				try {
+					response.getOutputStream().write(TestPayloads.json(size));
+				}
+				catch (IOException ex) {
+					throw new UncheckedIOException(ex);
+				}
+				finally {
+					async.complete();
+				}
+			}).start();
 		}
 
 		@GetMapping("/error-after-body")
