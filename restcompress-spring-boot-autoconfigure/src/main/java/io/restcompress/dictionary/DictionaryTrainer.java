@@ -197,7 +197,8 @@ public final class DictionaryTrainer {
 	}
 
 	/**
-	 * Returns the path a trained dictionary is served at.
+	 * Returns the path a trained dictionary is served at, within the application: like a match
+	 * pattern, without the context path or the servlet's path.
 	 * @param dictionary the dictionary
 	 * @return the path
 	 */
