@@ -6,6 +6,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 
+import io.restcompress.metrics.CompressionStatistics;
 import org.jspecify.annotations.Nullable;
 import org.springframework.util.InvalidMimeTypeException;
 import org.springframework.util.MimeType;
@@ -41,7 +42,7 @@ public final class LearnedPerformance {
 	static final int MAX_ENTRIES = 1024;
 
 	/** Bodies smaller than this teach nothing: fixed costs dominate their timing. */
-	static final long MIN_LEARNING_SIZE = 4096;
+	static final long MIN_LEARNING_SIZE = CompressionStatistics.MIN_TIMED_BYTES;
 
 	/**
 	 * The first bodies each coding encodes (or decodes) teach nothing: they run while the JIT

@@ -12,6 +12,13 @@ import java.util.concurrent.atomic.LongAdder;
  */
 public final class CompressionStatistics {
 
+	/**
+	 * The smallest body whose codec time counts toward a coding's speed: below it, the codec's
+	 * fixed cost per body outweighs its speed, and a peer could drag a coding's figure down with
+	 * tiny bodies.
+	 */
+	public static final long MIN_TIMED_BYTES = 4096;
+
 	private final CodingTable<CodingTotals> codings = new CodingTable<>(CodingTotals::new);
 
 	private final LongAdder[] skipped = adders(Exchanges.COUNT * Exchanges.SKIP_REASONS.length);
@@ -80,9 +87,29 @@ public final class CompressionStatistics {
 	 * @param identityBytes their total size without the coding
 	 * @param encodedBytes their total size with the coding
 	 * @param codecNanos the total time spent in the codec
+	 * @param timedIdentityBytes the total size without the coding of the bodies of at least
+	 * {@link #MIN_TIMED_BYTES}, whose time tells the codec's speed
+	 * @param timedCodecNanos the time spent in the codec on those bodies
 	 */
 	public record CodecTotals(String coding, Operation operation, Side side, Direction direction, long bodies,
-			long identityBytes, long encodedBytes, long codecNanos) {
+			long identityBytes, long encodedBytes, long codecNanos, long timedIdentityBytes, long timedCodecNanos) {
+
+		/**
+		 * Creates totals whose bodies are all large enough to time.
+		 * @param coding the coding
+		 * @param operation whether the bodies were encoded or decoded
+		 * @param side the side that coded them
+		 * @param direction the message they belong to
+		 * @param bodies how many bodies
+		 * @param identityBytes their total size without the coding
+		 * @param encodedBytes their total size with the coding
+		 * @param codecNanos the total time spent in the codec
+		 */
+		public CodecTotals(String coding, Operation operation, Side side, Direction direction, long bodies,
+				long identityBytes, long encodedBytes, long codecNanos) {
+			this(coding, operation, side, direction, bodies, identityBytes, encodedBytes, codecNanos, identityBytes,
+					codecNanos);
+		}
 
 	}
 
@@ -127,6 +154,10 @@ public final class CompressionStatistics {
 
 		private final LongAdder[] codecNanos = adders(this.bodies.length);
 
+		private final LongAdder[] timedIdentityBytes = adders(this.bodies.length);
+
+		private final LongAdder[] timedCodecNanos = adders(this.bodies.length);
+
 		CodingTotals(String coding) {
 			this.coding = coding;
 		}
@@ -136,6 +167,10 @@ public final class CompressionStatistics {
 			this.identityBytes[index].add(identityBytes);
 			this.encodedBytes[index].add(encodedBytes);
 			this.codecNanos[index].add(codecNanos);
+			if (identityBytes >= MIN_TIMED_BYTES) {
+				this.timedIdentityBytes[index].add(identityBytes);
+				this.timedCodecNanos[index].add(codecNanos);
+			}
 		}
 
 		void addTo(List<CodecTotals> totals) {
@@ -145,7 +180,8 @@ public final class CompressionStatistics {
 					int exchange = i % Exchanges.COUNT;
 					totals.add(new CodecTotals(this.coding, Exchanges.OPERATIONS[i / Exchanges.COUNT],
 							Exchanges.side(exchange), Exchanges.direction(exchange), bodies, this.identityBytes[i].sum(),
-							this.encodedBytes[i].sum(), this.codecNanos[i].sum()));
+							this.encodedBytes[i].sum(), this.codecNanos[i].sum(), this.timedIdentityBytes[i].sum(),
+							this.timedCodecNanos[i].sum()));
 				}
 			}
 		}

@@ -36,9 +36,19 @@ class CompressionStatisticsTests {
 		this.recorder.decoded(Side.SERVER, Direction.REQUEST, "lzf", 500, 100, 10);
 		this.recorder.encoded(Side.CLIENT, Direction.REQUEST, "gzip", 4_000, 800, 900);
 		assertThat(this.statistics.snapshot().codecs()).containsExactlyInAnyOrder(
-				new CodecTotals("lzf", Operation.ENCODE, Side.SERVER, Direction.RESPONSE, 2, 3_000, 900, 120),
-				new CodecTotals("lzf", Operation.DECODE, Side.SERVER, Direction.REQUEST, 1, 500, 100, 10),
-				new CodecTotals("gzip", Operation.ENCODE, Side.CLIENT, Direction.REQUEST, 1, 4_000, 800, 900));
+				new CodecTotals("lzf", Operation.ENCODE, Side.SERVER, Direction.RESPONSE, 2, 3_000, 900, 120, 0, 0),
+				new CodecTotals("lzf", Operation.DECODE, Side.SERVER, Direction.REQUEST, 1, 500, 100, 10, 0, 0),
+				new CodecTotals("gzip", Operation.ENCODE, Side.CLIENT, Direction.REQUEST, 1, 4_000, 800, 900, 0, 0));
+	}
+
+	@Test
+	void timesOnlyBodiesOfAtLeastTheMinimumSize() {
+		this.recorder.encoded(Side.SERVER, Direction.RESPONSE, "gzip", CompressionStatistics.MIN_TIMED_BYTES, 900, 70);
+		this.recorder.encoded(Side.SERVER, Direction.RESPONSE, "gzip", CompressionStatistics.MIN_TIMED_BYTES - 1, 900,
+				5_000);
+		assertThat(this.statistics.snapshot().codecs()).containsExactly(new CodecTotals("gzip", Operation.ENCODE,
+				Side.SERVER, Direction.RESPONSE, 2, 2 * CompressionStatistics.MIN_TIMED_BYTES - 1, 1_800, 5_070,
+				CompressionStatistics.MIN_TIMED_BYTES, 70));
 	}
 
 	@Test

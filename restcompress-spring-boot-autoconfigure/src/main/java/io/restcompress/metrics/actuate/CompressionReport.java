@@ -119,18 +119,24 @@ final class CompressionReport {
 
 		private long encodedBytes;
 
-		private long codecNanos;
+		private long timedIdentityBytes;
+
+		private long timedCodecNanos;
 
 		void add(CodecTotals totals) {
 			this.bodies += totals.bodies();
 			this.identityBytes += totals.identityBytes();
 			this.encodedBytes += totals.encodedBytes();
-			this.codecNanos += totals.codecNanos();
+			this.timedIdentityBytes += totals.timedIdentityBytes();
+			this.timedCodecNanos += totals.timedCodecNanos();
 		}
 
-		/** Identity bytes per second in the codec, or {@code NaN} if nothing was measured. */
+		/**
+		 * Identity bytes per second in the codec, from the bodies large enough to time, or
+		 * {@code NaN} if none was.
+		 */
 		double speed() {
-			return (this.codecNanos > 0) ? this.identityBytes * 1e9 / this.codecNanos : Double.NaN;
+			return (this.timedCodecNanos > 0) ? this.timedIdentityBytes * 1e9 / this.timedCodecNanos : Double.NaN;
 		}
 
 		@Nullable CodecDescriptor describe() {

@@ -65,6 +65,21 @@ class CompressionReportTests {
 	}
 
 	@Test
+	void timesTheCodecOnlyOnBodiesLargeEnoughThatTinyOnesCannotDragItsFigureDown() {
+		for (int i = 0; i < 10; i++) {
+			this.recorder.encoded(Side.SERVER, Direction.RESPONSE, "gzip", 100 * MB, 20 * MB, 2_000 * MS);
+		}
+		for (int i = 0; i < 200; i++) {
+			this.recorder.decoded(Side.SERVER, Direction.REQUEST, "gzip", 1, 21, 80_000);
+		}
+		CodingDescriptor gzip = server(null).codings().get("gzip");
+		assertThat(gzip.decode().bodies()).isEqualTo(200);
+		assertThat(gzip.decode().megabytesPerSecond()).isNull();
+		assertThat(gzip.codecSpeedBasis()).isEqualTo(SpeedBasis.ENCODE_ONLY);
+		assertThat(gzip.codecMegabytesPerSecond()).isEqualTo(50.0);
+	}
+
+	@Test
 	void reportsTheLinkSpeedAboveWhichTheFasterCodingWins() {
 		recordLzfAndGzipOnTheServer();
 		assertThat(server(null).pairs()).containsExactly(new PairDescriptor("lzf", "gzip", 42.105, null));
