@@ -12,13 +12,18 @@ import org.springframework.core.io.buffer.DataBuffer;
  * body for the request's. A resend whose body is empty where the first, completely written one
  * was not fails before it ends, so the request is aborted instead. Lengths are not compared
  * otherwise: a body written again in full may differ in length (a multipart body gets a new
- * boundary of random length each time).
+ * boundary of random length each time). A body whose first writing had not ended when the
+ * {@code 415} came (a server may answer before it has read the body) is not resent at all: a
+ * body read from an {@code InputStream} would go out again as the rest of the stream, which no
+ * check tells from a whole body.
  */
 final class BodyTally {
 
 	private final long expected;
 
 	private volatile long written = -1;
+
+	private volatile boolean counted;
 
 	private BodyTally(long expected) {
 		this.expected = expected;
@@ -42,6 +47,14 @@ final class BodyTally {
 	}
 
 	/**
+	 * Whether the body this tally counts was written to its end, or there was none.
+	 * @return {@code true} if it ended
+	 */
+	boolean ended() {
+		return this.written >= 0 || !this.counted;
+	}
+
+	/**
 	 * Returns the length of the body this tally counted to its end.
 	 * @return the length, or {@code -1} if the body has not ended
 	 */
@@ -55,6 +68,7 @@ final class BodyTally {
 	 * @return the same buffers, failing at the end if a resend's body is empty and the first was not
 	 */
 	Flux<DataBuffer> counting(Flux<? extends DataBuffer> body) {
+		this.counted = true;
 		return Flux.defer(() -> {
 			long[] size = new long[1];
 			return body.<DataBuffer>map((buffer) -> {

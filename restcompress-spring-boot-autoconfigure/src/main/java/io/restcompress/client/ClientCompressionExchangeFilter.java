@@ -119,7 +119,7 @@ public final class ClientCompressionExchangeFilter implements ExchangeFilterFunc
 				RequestDecision resend = this.compression.requests()
 					.afterResponse(answering, response.statusCode().value(), response.headers().asHttpHeaders(),
 							used.get());
-				if (mayResend && resend != null) {
+				if (mayResend && resend != null && tally.ended()) {
 					return response.releaseBody()
 						.then(exchange(request, resend, offered, next, tally.forResend(), false));
 				}
