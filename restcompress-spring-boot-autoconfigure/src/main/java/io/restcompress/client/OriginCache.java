@@ -43,9 +43,9 @@ public final class OriginCache {
 			throw new IllegalArgumentException("The origin cache needs room for at least one origin "
 					+ "(restcompress.client.origin-cache.max-size), was " + maxSize);
 		}
-		if (ttl.isNegative() || ttl.isZero()) {
+		if (ttl.toMillis() < 1) {
 			throw new IllegalArgumentException("The origin cache's time to live (restcompress.client.origin-cache.ttl) "
-					+ "must be positive, was " + ttl);
+					+ "must be at least 1ms, was " + ttl);
 		}
 		this.maxSize = maxSize;
 		this.ttlMillis = ttl.toMillis();

@@ -30,6 +30,9 @@ import org.springframework.http.HttpHeaders;
  */
 final class RequestPolicy {
 
+	private static final List<String> FIELDS_OF_THE_BODY_AS_SENT = List.of("Content-Digest", "Repr-Digest", "Digest",
+			"Content-MD5", HttpHeaders.CONTENT_RANGE);
+
 	private final List<ContentCodec> candidates;
 
 	private final RequestCompression policy;
@@ -77,7 +80,8 @@ final class RequestPolicy {
 	}
 
 	private RequestDecision decideFor(URI uri, HttpHeaders requestHeaders, long bodySize) {
-		if (ContentDecoding.isEncoded(requestHeaders.getOrEmpty(HttpHeaders.CONTENT_ENCODING))) {
+		if (ContentDecoding.isEncoded(requestHeaders.getOrEmpty(HttpHeaders.CONTENT_ENCODING))
+				|| describesTheBodyAsSent(requestHeaders)) {
 			return RequestDecision.skip(SkipReason.ALREADY_ENCODED);
 		}
 		if (this.policy == RequestCompression.NEVER) {
@@ -96,6 +100,21 @@ final class RequestPolicy {
 		AcceptEncoding any = AcceptEncoding
 			.parse(this.candidates.stream().map(ContentCodec::coding).collect(Collectors.joining(", ")));
 		return adaptive(this.decisions, uri, this.candidates, any, this.candidates.get(0), requestHeaders, bodySize);
+	}
+
+	/**
+	 * Whether the application set a field that describes the body's bytes as it wrote them: a
+	 * digest (RFC 9530 {@code Content-Digest} and {@code Repr-Digest}, RFC 3230 {@code Digest},
+	 * {@code Content-MD5}), which a content coding would make wrong, or a {@code Content-Range},
+	 * which counts the bytes of the representation it names.
+	 */
+	private static boolean describesTheBodyAsSent(HttpHeaders requestHeaders) {
+		for (String field : FIELDS_OF_THE_BODY_AS_SENT) {
+			if (requestHeaders.containsHeader(field)) {
+				return true;
+			}
+		}
+		return false;
 	}
 
 	/**

@@ -4,7 +4,10 @@ import java.net.URI;
 import java.time.Duration;
 
 import io.restcompress.codec.ContentCodec;
+import io.restcompress.metrics.SkipReason;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import org.springframework.http.HttpHeaders;
 
@@ -40,6 +43,25 @@ class RequestPolicyTests {
 	private String decision() {
 		RequestDecision decision = this.policy.decide(ORIGIN, new HttpHeaders(), 10_000);
 		return (decision.codec() != null) ? decision.codec().coding() : String.valueOf(decision.reason());
+	}
+
+	/**
+	 * A digest covers the body's bytes as sent, and a range counts the bytes of the
+	 * representation it names: a content coding would make either wrong.
+	 */
+	@ParameterizedTest
+	@ValueSource(strings = { "Content-Digest", "Repr-Digest", "Digest", "Content-MD5", "Content-Range" })
+	void neverCompressesABodyWhoseFieldsDescribeItsBytes(String field) {
+		RequestPolicy always = ClientCompression.builder(PlainOrigin.CODECS)
+			.requestCompression(RequestCompression.ALWAYS)
+			.build()
+			.requests();
+		assertThat(always.decide(ORIGIN, new HttpHeaders(), 10_000).codec()).isNotNull();
+		HttpHeaders headers = new HttpHeaders();
+		headers.set(field, "sha-256=:AAAA:");
+		RequestDecision decision = always.decide(ORIGIN, headers, 10_000);
+		assertThat(decision.codec()).isNull();
+		assertThat(decision.reason()).isEqualTo(SkipReason.ALREADY_ENCODED);
 	}
 
 	@Test

@@ -224,6 +224,7 @@ class ClientCompressionAutoConfigurationTests {
 
 	@ParameterizedTest
 	@ValueSource(strings = { "restcompress.client.origin-cache.ttl=0s", "restcompress.client.origin-cache.ttl=-1h",
+			"restcompress.client.origin-cache.ttl=500us",
 			"restcompress.client.min-request-size=-1B" })
 	void failsToStartWithALimitThatWouldSilentlyDisableSomething(String setting) {
 		String property = setting.substring(0, setting.indexOf('='));
