@@ -284,8 +284,11 @@ public class ContentCodingFilter extends OncePerRequestFilter {
 
 		/**
 		 * Finishes a body that no dispatch back through the filter finished (the application
-		 * completed the request from its own thread), then releases the wrappers. The container
-		 * reports the completion before it ends the response.
+		 * completed the request from its own thread), then releases the wrappers. Tomcat reports
+		 * the completion before it ends the response. A body that the container reported as failed
+		 * is not finished. One whose request timed out is: the application may have written its
+		 * answer to the timeout in a listener of its own and completed the request (on a timeout
+		 * the container writes its error page only when nothing completed the request first).
 		 */
 		@Override
 		public void onComplete(AsyncEvent event) {
@@ -294,8 +297,8 @@ public class ContentCodingFilter extends OncePerRequestFilter {
 					this.encoding.finishUnfinished();
 				}
 			}
-			catch (IOException ex) {
-				// the client went away: the wrapper has counted it
+			catch (IOException | RuntimeException ex) {
+				// the client went away (counted by the wrapper), or the container ended the response
 			}
 			finally {
 				release(this.encoding, this.decoding);

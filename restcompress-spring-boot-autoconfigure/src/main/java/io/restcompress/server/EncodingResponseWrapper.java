@@ -392,6 +392,9 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 		}
 		this.bodyLock.lock();
 		try {
+			if (this.finished) {
+				return;
+			}
 			if (this.state == State.UNDECIDED) {
 				if (this.held != null) {
 					identity(SkipReason.BELOW_THRESHOLD,

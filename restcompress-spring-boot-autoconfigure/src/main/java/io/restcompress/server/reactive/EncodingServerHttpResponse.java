@@ -185,9 +185,11 @@ final class EncodingServerHttpResponse extends ServerHttpResponseDecorator imple
 
 	/**
 	 * Writes a region of a file: through the server's zero-copy transfer when the response is
-	 * sent as it is (decided already, or not eligible: a type that is not compressible, a
-	 * handler that is not) and the server has one; otherwise read into buffers and written as
-	 * any body, so that it is encoded when the rules say so, or copied as a dictionary.
+	 * known before its first byte to go out as it is (decided already, or not eligible: a type
+	 * that is not compressible, a handler that is not) and the server has one; otherwise read
+	 * into buffers and written as any body, so that it is encoded when the rules say so, or
+	 * copied as a dictionary (an eligible file below the threshold, or for a client that accepts
+	 * no coding, goes out unencoded that way too).
 	 */
 	@Override
 	public Mono<Void> writeWith(Path file, long position, long count) {
