@@ -25,7 +25,8 @@ public final class EntityTags {
 	 */
 	public static final List<String> CONDITIONAL_FIELDS = List.of(HttpHeaders.IF_NONE_MATCH, HttpHeaders.IF_MATCH);
 
-	private static final List<String> DICTIONARY_CODINGS = List.of(DczCodec.CODING, DcbCodec.CODING);
+	/** The codings that encode against a dictionary the client named (RFC 9842). */
+	static final List<String> DICTIONARY_CODINGS = List.of(DczCodec.CODING, DcbCodec.CODING);
 
 	private static final Pattern DICTIONARY_TAG = Pattern.compile("-dc[zb]-[0-9a-f]{8}");
 

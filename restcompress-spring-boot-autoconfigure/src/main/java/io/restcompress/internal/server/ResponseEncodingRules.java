@@ -7,8 +7,6 @@ import java.util.function.Supplier;
 import io.restcompress.codec.AcceptEncoding;
 import io.restcompress.codec.ContentCodec;
 import io.restcompress.codec.ContentDecoding;
-import io.restcompress.codec.DcbCodec;
-import io.restcompress.codec.DczCodec;
 import io.restcompress.decision.AdaptiveChoice;
 import io.restcompress.decision.CompressionDecisions;
 import io.restcompress.decision.LadderRung;
@@ -295,7 +293,7 @@ public final class ResponseEncodingRules {
 	 * is used whenever {@code Accept-Encoding} prefers it, and is not a candidate otherwise.
 	 */
 	private static boolean isDictionaryCoding(ContentCodec codec) {
-		return DczCodec.CODING.equals(codec.coding()) || DcbCodec.CODING.equals(codec.coding());
+		return EntityTags.DICTIONARY_CODINGS.contains(codec.coding());
 	}
 
 	private static List<ContentCodec> withoutDictionaryCodings(List<ContentCodec> codecs) {
