@@ -419,25 +419,17 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 	}
 
 	/**
-	 * Finishes the body of an asynchronous request that the container completes, if nothing
-	 * finished it: the application completed it without a dispatch back through the filter
+	 * Finishes the body of an asynchronous request that the container completes, unless
+	 * writing it failed or something finished it already ({@link #finish()} does nothing
+	 * then): the application completed it without a dispatch back through the filter
 	 * ({@code AsyncContext.complete()} from its own thread), so the end of its body is seen
 	 * only here, before the container ends the response.
-	 * @return whether the body was unfinished
 	 * @throws IOException if writing the rest of the body fails
 	 */
-	boolean finishUnfinished() throws IOException {
-		this.bodyLock.lock();
-		try {
-			if (this.finished || this.failedWrite != null) {
-				return false;
-			}
+	void finishUnfinished() throws IOException {
+		if (this.failedWrite == null) {
+			finish();
 		}
-		finally {
-			this.bodyLock.unlock();
-		}
-		finish();
-		return true;
 	}
 
 	/**
