@@ -3,10 +3,12 @@ package io.restcompress.dictionary;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -20,7 +22,9 @@ import org.jspecify.annotations.Nullable;
  * one dictionary, the size of all and their number, each kept for a time after it was last
  * stored, and evicted least recently used first when a bound is reached. A body stored again
  * under the same pattern and identifier renews the dictionary already kept, the same instance,
- * so that what the codings prepared for it (zstd's and brotli's indexed forms) stays with it.
+ * so that what the codings prepared for it (zstd's and brotli's indexed forms) stays with it;
+ * under another pattern, it is kept once and found for the paths of either (a new identifier
+ * under the same pattern replaces the old).
  * Thread-safe.
  */
 public final class DictionaryStore {
@@ -30,6 +34,12 @@ public final class DictionaryStore {
 	 * first.
 	 */
 	public static final int MAX_SCOPES = 256;
+
+	/**
+	 * The most patterns one body is kept under; the one it was stored under longest ago goes
+	 * first.
+	 */
+	public static final int MAX_PATTERNS = 16;
 
 	private final long maxSize;
 
@@ -124,14 +134,16 @@ public final class DictionaryStore {
 		synchronized (this.entries) {
 			String key = key(origin, hash);
 			Entry previous = this.entries.get(key);
-			StoredDictionary dictionary = (previous != null && previous.dictionary.match().equals(match)
-					&& previous.dictionary.id().equals(id)) ? previous.dictionary
-							: new StoredDictionary(content, hash, match, id);
+			StoredDictionary dictionary = (previous != null) ? previous.kept(match, id) : null;
+			if (dictionary == null) {
+				dictionary = new StoredDictionary((previous != null) ? previous.content() : content, hash, match, id);
+			}
+			List<StoredDictionary> uses = uses((previous != null) ? previous.uses : List.of(), dictionary);
 			Set<String> scopes = (scope == null || (previous != null && previous.scopes == null)) ? null
 					: scopes((previous != null) ? previous.scopes : null, scope);
-			this.entries.put(key, new Entry(origin, dictionary, now, now.plus(this.ttl), scopes));
+			this.entries.put(key, new Entry(origin, uses, now, now.plus(this.ttl), scopes));
 			if (previous != null) {
-				this.totalSize -= previous.dictionary.content().length;
+				this.totalSize -= previous.content().length;
 			}
 			this.totalSize += content.length;
 			evict();
@@ -169,7 +181,7 @@ public final class DictionaryStore {
 				return null;
 			}
 			boolean inScope = entry.scopes == null || entry.scopes.contains(scope);
-			return (inScope && entry.dictionary.match().matches(path)) ? entry.dictionary : null;
+			return inScope ? entry.bestFor(path) : null;
 		}
 	}
 
@@ -183,19 +195,27 @@ public final class DictionaryStore {
 	public @Nullable StoredDictionary best(String origin, String path) {
 		synchronized (this.entries) {
 			Instant now = this.clock.instant();
-			Entry best = null;
+			Entry bestEntry = null;
+			StoredDictionary best = null;
 			for (Entry entry : this.entries.values()) {
-				if (entry.origin.equals(origin) && now.isBefore(entry.expires)
-						&& entry.dictionary.match().matches(path) && (best == null || entry.betterThan(best))) {
-					best = entry;
+				StoredDictionary candidate = (entry.origin.equals(origin) && now.isBefore(entry.expires))
+						? entry.bestFor(path) : null;
+				if (candidate != null && (best == null || betterThan(candidate, entry, best, bestEntry))) {
+					bestEntry = entry;
+					best = candidate;
 				}
 			}
-			if (best == null) {
-				return null;
+			if (best != null) {
+				this.entries.get(key(origin, best.hash()));
 			}
-			this.entries.get(key(origin, best.dictionary.hash()));
-			return best.dictionary;
+			return best;
 		}
+	}
+
+	private static boolean betterThan(StoredDictionary candidate, Entry entry, StoredDictionary best,
+			Entry bestEntry) {
+		int longer = Integer.compare(candidate.match().pattern().length(), best.match().pattern().length());
+		return (longer != 0) ? longer > 0 : !entry.stored.isBefore(bestEntry.stored);
 	}
 
 	/**
@@ -231,13 +251,13 @@ public final class DictionaryStore {
 		this.entries.values().removeIf((entry) -> {
 			boolean expired = !now.isBefore(entry.expires);
 			if (expired) {
-				this.totalSize -= entry.dictionary.content().length;
+				this.totalSize -= entry.content().length;
 			}
 			return expired;
 		});
 		Iterator<Map.Entry<String, Entry>> eldestFirst = this.entries.entrySet().iterator();
 		while (eldestFirst.hasNext() && (this.entries.size() > this.maxEntries || this.totalSize > this.maxTotalSize)) {
-			this.totalSize -= eldestFirst.next().getValue().dictionary.content().length;
+			this.totalSize -= eldestFirst.next().getValue().content().length;
 			eldestFirst.remove();
 		}
 	}
@@ -245,7 +265,7 @@ public final class DictionaryStore {
 	private void remove(String key) {
 		Entry removed = this.entries.remove(key);
 		if (removed != null) {
-			this.totalSize -= removed.dictionary.content().length;
+			this.totalSize -= removed.content().length;
 		}
 	}
 
@@ -269,13 +289,52 @@ public final class DictionaryStore {
 		return Collections.unmodifiableSet(scopes);
 	}
 
-	private record Entry(String origin, StoredDictionary dictionary, Instant stored, Instant expires,
+	/**
+	 * The patterns and identifiers a body is kept under: those it had, with {@code latest} in
+	 * place of any of the same pattern, at most {@value #MAX_PATTERNS}.
+	 */
+	private static List<StoredDictionary> uses(List<StoredDictionary> kept, StoredDictionary latest) {
+		List<StoredDictionary> uses = new ArrayList<>(kept.size() + 1);
+		for (StoredDictionary use : kept) {
+			if (!use.match().equals(latest.match())) {
+				uses.add(use);
+			}
+		}
+		uses.add(latest);
+		return List.copyOf(uses.subList(Math.max(0, uses.size() - MAX_PATTERNS), uses.size()));
+	}
+
+	/**
+	 * One body kept as a dictionary under one or more patterns, each use sharing the body.
+	 */
+	private record Entry(String origin, List<StoredDictionary> uses, Instant stored, Instant expires,
 			@Nullable Set<String> scopes) {
 
-		boolean betterThan(Entry other) {
-			int longer = Integer.compare(this.dictionary.match().pattern().length(),
-					other.dictionary.match().pattern().length());
-			return (longer != 0) ? longer > 0 : !this.stored.isBefore(other.stored);
+		byte[] content() {
+			return this.uses.get(0).content();
+		}
+
+		@Nullable StoredDictionary kept(MatchPattern match, String id) {
+			for (StoredDictionary use : this.uses) {
+				if (use.match().equals(match) && use.id().equals(id)) {
+					return use;
+				}
+			}
+			return null;
+		}
+
+		/**
+		 * The use whose pattern matches a path: the longest such pattern, then the latest.
+		 */
+		@Nullable StoredDictionary bestFor(String path) {
+			StoredDictionary best = null;
+			for (StoredDictionary use : this.uses) {
+				if (use.match().matches(path)
+						&& (best == null || use.match().pattern().length() >= best.match().pattern().length())) {
+					best = use;
+				}
+			}
+			return best;
 		}
 
 	}

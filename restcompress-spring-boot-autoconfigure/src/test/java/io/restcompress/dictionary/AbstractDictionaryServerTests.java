@@ -58,6 +58,18 @@ abstract class AbstractDictionaryServerTests extends DictionaryServerTestBase {
 		assertThat(body.length * 20L).isLessThan(Zstd.compress(current, 1).length);
 	}
 
+	@Test
+	void bodyServedByTwoHandlersWithTheirOwnPatternsIsADictionaryForThePathsOfBoth() throws Exception {
+		byte[] orders = get("/api/orders").body();
+		byte[] archive = get("/api/archive").body();
+		assertThat(archive).isEqualTo(orders);
+		String available = DictionaryFields.availableDictionary(DczCodec.sha256(orders));
+		for (String path : new String[] { "/api/orders", "/api/archive" }) {
+			HttpResponse<byte[]> next = get(path, "Accept-Encoding", "dcz, zstd", "Available-Dictionary", available);
+			assertThat(next.headers().firstValue("Content-Encoding")).as(path).hasValue("dcz");
+		}
+	}
+
 	/**
 	 * Another user who guessed a body to the byte cannot learn whether it was served: a
 	 * previous version is used only for requests with the credentials it was sent to.

@@ -140,15 +140,49 @@ class DictionaryStoreTests {
 	}
 
 	@Test
-	void storingTheSameBodyUnderAnotherPatternOrIdentifierReplacesTheDictionary() {
+	void storingTheSameBodyUnderTheSamePatternWithAnotherIdentifierReplacesTheDictionary() {
 		DictionaryStore store = store(100, 1000, 10);
 		StoredDictionary first = store.store(bytes("same"), FEED, "");
 		StoredDictionary renamed = store.store(bytes("same"), FEED, "v2");
 		assertThat(renamed).isNotSameAs(first);
 		assertThat(renamed.id()).isEqualTo("v2");
-		StoredDictionary widened = store.store(bytes("same"), MatchPattern.of("/api/*"), "v2");
-		assertThat(widened.match()).isEqualTo(MatchPattern.of("/api/*"));
-		assertThat(store.find(DczCodec.sha256(bytes("same")), "/api/other")).isSameAs(widened);
+		assertThat(store.find(DczCodec.sha256(bytes("same")), "/api/feed")).isSameAs(renamed);
+	}
+
+	@Test
+	void findsTheSameBodyStoredUnderTwoPatternsForThePathsOfEither() {
+		DictionaryStore store = store(100, 1000, 10);
+		byte[] hash = DczCodec.sha256(bytes("[]"));
+		StoredDictionary feed = store.store(bytes("[]"), FEED, "feed");
+		StoredDictionary orders = store.store(bytes("[]"), MatchPattern.of("/api/orders*"), "orders");
+		assertThat(store.find(hash, "/api/feed")).isSameAs(feed);
+		assertThat(store.find(hash, "/api/orders")).isSameAs(orders);
+		assertThat(orders.content()).isSameAs(feed.content());
+		assertThat(store.size()).isOne();
+		assertThat(store.totalSize()).isEqualTo(2);
+		assertThat(store.store(bytes("[]"), FEED, "feed")).isSameAs(feed);
+	}
+
+	@Test
+	void offersTheUseWithTheLongestMatchingPatternOfABodyKeptUnderSeveral() {
+		DictionaryStore store = store(100, 1000, 10);
+		store.store("https://example.com", bytes("[]"), MatchPattern.of("/api/*"), "wide");
+		store.store("https://example.com", bytes("[]"), MatchPattern.of("/api/orders/*"), "narrow");
+		store.store("https://example.com", bytes("[]"), MatchPattern.of("/api/*"), "wide");
+		assertThat(store.best("https://example.com", "/api/orders/1").id()).isEqualTo("narrow");
+		assertThat(store.best("https://example.com", "/api/feed").id()).isEqualTo("wide");
+	}
+
+	@Test
+	void keepsABodyUnderTheLatestPatternsUpToTheirLimit() {
+		DictionaryStore store = store(100, 1000, 10);
+		for (int i = 0; i <= DictionaryStore.MAX_PATTERNS; i++) {
+			store.store(bytes("[]"), MatchPattern.of("/api/" + i + "/*"), "");
+		}
+		byte[] hash = DczCodec.sha256(bytes("[]"));
+		assertThat(store.find(hash, "/api/0/x")).isNull();
+		assertThat(store.find(hash, "/api/1/x")).isNotNull();
+		assertThat(store.find(hash, "/api/" + DictionaryStore.MAX_PATTERNS + "/x")).isNotNull();
 	}
 
 	@Test

@@ -105,6 +105,12 @@ public class DictionaryTestApplication {
 			return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(document(3));
 		}
 
+		@DictionaryCompressed(match = "/api/archive*")
+		@GetMapping("/api/archive")
+		ResponseEntity<byte[]> archive() {
+			return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(document(3));
+		}
+
 		/**
 		 * Bodies of one shape, about 5 KB, the same for the same number.
 		 */
