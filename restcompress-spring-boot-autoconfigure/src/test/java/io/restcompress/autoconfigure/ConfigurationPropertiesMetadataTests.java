@@ -51,6 +51,19 @@ class ConfigurationPropertiesMetadataTests {
 	}
 
 	@Test
+	void describesEveryPropertyInOneSentence() {
+		SoftAssertions softly = new SoftAssertions();
+		documentedProperties().forEach((property, description) -> {
+			if (property.startsWith("restcompress.")) {
+				softly.assertThat(description).as("description of %s", property)
+					.endsWith(".")
+					.doesNotContainPattern("\\.\\s+\\p{Upper}");
+			}
+		});
+		softly.assertAll();
+	}
+
+	@Test
 	void findsPropertiesOfEveryKindOfField() {
 		assertThat(boundProperties()).contains("restcompress.codec.gzip.level", "restcompress.server.mode",
 				"restcompress.server.encodings", "restcompress.server.min-response-size",

@@ -24,8 +24,8 @@ public class ClientCompressionProperties {
 	private boolean enabled = true;
 
 	/**
-	 * Comma-separated list of the codings the clients accept in responses, most preferred
-	 * first. Empty for every enabled coding, in the codecs' order.
+	 * Comma-separated list of the codings the clients accept in responses, most preferred first, or
+	 * empty for every enabled coding in the codecs' order.
 	 */
 	private List<String> acceptEncodings = new ArrayList<>();
 
@@ -59,8 +59,7 @@ public class ClientCompressionProperties {
 
 	/**
 	 * Whether the HTTP libraries behind Spring Boot's auto-configured clients keep decoding
-	 * responses themselves. When false, their decoding is switched off and restcompress decodes
-	 * every response.
+	 * responses themselves instead of leaving every response to restcompress.
 	 */
 	private boolean libraryDecoding;
 
@@ -71,9 +70,9 @@ public class ClientCompressionProperties {
 	private int decoderThreads = 64;
 
 	/**
-	 * Longest a WebClient's decoder waits for the next bytes of a response body, holding its
-	 * thread; the body then fails with a ContentTimeoutException. Zero waits as long as it
-	 * takes, which streams that pause for long (server-sent events) need.
+	 * Longest a WebClient's decoder waits for the next bytes of a response body before failing it
+	 * with a ContentTimeoutException, or zero to wait as long as streams that pause (server-sent
+	 * events) need.
 	 */
 	private Duration decoderIdleTimeout = Duration.ZERO;
 
@@ -217,16 +216,16 @@ public class ClientCompressionProperties {
 	public static class Request {
 
 		/**
-		 * Longest predicted time to encode a request body under the adaptive decision: the
-		 * smallest output that encodes within it is chosen, else the fastest coding. Unset
-		 * for no budget.
+		 * Longest predicted time to encode a request body under the adaptive decision, which then
+		 * picks the smallest output encoded within it (else the fastest coding), or unset for no
+		 * budget.
 		 */
 		private @Nullable Duration timeBudget;
 
 		/**
-		 * Whether RestTemplate and RestClient stream request bodies through restcompress's
-		 * request factory instead of handing them whole to its interceptor. Applies to clients
-		 * built on Boot's request factory builder.
+		 * Whether RestTemplate and RestClient built on Boot's request factory builder stream
+		 * request bodies through restcompress's request factory instead of handing them whole to
+		 * its interceptor.
 		 */
 		private boolean streaming;
 

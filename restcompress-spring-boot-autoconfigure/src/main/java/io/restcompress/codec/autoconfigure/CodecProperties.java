@@ -72,8 +72,8 @@ public class CodecProperties {
 		private int level = 1;
 
 		/**
-		 * Largest window a received zstd frame may demand; larger ones are rejected. Below 8MB it
-		 * also caps the window restcompress encodes with, so that peers with the same limit read its frames.
+		 * Largest window a received zstd frame may demand, which below 8MB also caps the window
+		 * restcompress encodes with so that peers with the same limit read its frames.
 		 */
 		private DataSize maxWindow = DataSize.ofMegabytes(8);
 

@@ -23,9 +23,9 @@ public class DictionaryProperties extends DictionaryStoreProperties {
 	private boolean enabled;
 
 	/**
-	 * Comma-separated list of request header fields whose values keep previous versions
-	 * apart: a request uses only a previous version kept from a response to a request with
-	 * the same values. Empty to share previous versions among all clients.
+	 * Comma-separated list of request header fields whose values a request must share with the one
+	 * a previous version answered to use it as a dictionary, or empty to share previous versions
+	 * among all clients.
 	 */
 	private List<String> scopeHeaders = new ArrayList<>(List.of("Authorization", "Cookie"));
 

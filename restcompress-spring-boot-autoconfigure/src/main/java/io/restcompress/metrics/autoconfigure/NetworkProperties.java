@@ -15,9 +15,9 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 public class NetworkProperties {
 
 	/**
-	 * Bandwidth of the link between this application and its peers, such as 1Gbit,
-	 * 100Mbit/s or 125MB/s: the default link of the adaptive decision, for peers no link rule
-	 * matches. When set, the restcompress endpoint says whether each coding pays.
+	 * Bandwidth of the link between this application and its peers, such as 1Gbit, 100Mbit/s or
+	 * 125MB/s, taken by the adaptive decision for peers no link rule matches and by the
+	 * restcompress endpoint to say whether each coding pays.
 	 */
 	private @Nullable Bandwidth bandwidth;
 
@@ -66,7 +66,7 @@ public class NetworkProperties {
 		private List<String> hosts = new ArrayList<>();
 
 		/**
-		 * Bandwidth of the link, such as 1Gbit or 100Mbit/s. Unset for a link so fast that
+		 * Bandwidth of the link, such as 1Gbit or 100Mbit/s, or unset for a link so fast that
 		 * compressing only costs time.
 		 */
 		private @Nullable Bandwidth bandwidth;

@@ -31,8 +31,8 @@ public class ServerCompressionProperties {
 	private CompressionMode mode = CompressionMode.ANNOTATED;
 
 	/**
-	 * Comma-separated list of codings responses may be encoded with, most preferred first.
-	 * Empty for every available coding, lzf first.
+	 * Comma-separated list of codings responses may be encoded with, most preferred first, or empty
+	 * for every available coding with lzf first.
 	 */
 	private List<String> encodings = new ArrayList<>();
 
@@ -165,9 +165,8 @@ public class ServerCompressionProperties {
 	public static class Response {
 
 		/**
-		 * Longest predicted time to encode a response under the adaptive decision: the
-		 * smallest output that encodes within it is chosen, else the fastest coding. Unset
-		 * for no budget.
+		 * Longest predicted time to encode a response under the adaptive decision, which then picks
+		 * the smallest output encoded within it (else the fastest coding), or unset for no budget.
 		 */
 		private @Nullable Duration timeBudget;
 
@@ -227,16 +226,15 @@ public class ServerCompressionProperties {
 		private int decoderThreads = 128;
 
 		/**
-		 * Longest a WebFlux server's decoder waits for the next bytes of a request body, holding
-		 * its thread; the request is then answered with 408. Zero waits as long as it takes.
+		 * Longest a WebFlux server's decoder waits for the next bytes of a request body before
+		 * answering 408, or zero to wait as long as it takes.
 		 */
 		private Duration decoderIdleTimeout = Duration.ofSeconds(20);
 
 		/**
-		 * Longest the server reads and drops what is left of a request body it answers without
-		 * using (415, or 400 and 413 for one that fails to decode), up to 2 MB of it, before it
-		 * answers; zero answers at once. An HTTP/1.x connection whose body was left unread
-		 * closes after the answer.
+		 * Longest the server reads and drops up to 2 MB left of a request body it answers without
+		 * using (415, or 400 and 413 for one that fails to decode), or zero to answer at once and
+		 * close an HTTP/1.x connection whose body was left unread.
 		 */
 		private Duration drainTimeout = Duration.ofSeconds(10);
 
