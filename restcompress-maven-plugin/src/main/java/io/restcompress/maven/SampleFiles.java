@@ -90,22 +90,48 @@ final class SampleFiles {
 	}
 
 	/**
+	 * The latest files whose sizes add up to at most a number of bytes, in order.
+	 * @param maxBytes the most bytes of samples
+	 * @return those files
+	 * @throws MojoFailureException if the latest file alone is larger
+	 * @throws MojoExecutionException if the size of a file cannot be read
+	 */
+	SampleFiles latest(long maxBytes) throws MojoFailureException, MojoExecutionException {
+		long total = 0;
+		int first = this.files.size();
+		while (first > 0) {
+			long size = size(this.files.get(first - 1));
+			if (total + size > maxBytes) {
+				break;
+			}
+			total += size;
+			first--;
+		}
+		if (first == this.files.size()) {
+			Path latest = this.files.get(first - 1);
+			throw new MojoFailureException("The latest sample " + latest + " takes " + size(latest)
+					+ " bytes, more than maxSampleSize (" + maxBytes + " bytes)");
+		}
+		return new SampleFiles(this.directory, this.files.subList(first, this.files.size()));
+	}
+
+	/**
+	 * The number of files.
+	 * @return the number
+	 */
+	int count() {
+		return this.files.size();
+	}
+
+	/**
 	 * Reads the samples, in order.
 	 * @return the contents of the files
 	 * @throws MojoExecutionException if a file cannot be read
-	 * @throws MojoFailureException if the files take more bytes than an array (zstd's trainer)
-	 * holds
 	 */
-	List<byte[]> read() throws MojoExecutionException, MojoFailureException {
+	List<byte[]> read() throws MojoExecutionException {
 		List<byte[]> samples = new ArrayList<>(this.files.size());
-		long total = 0;
 		for (Path file : this.files) {
 			try {
-				total += Files.size(file);
-				if (total > Integer.MAX_VALUE) {
-					throw new MojoFailureException("The samples in " + this.directory + " take more than "
-							+ Integer.MAX_VALUE + " bytes, the most zstd's trainer takes");
-				}
 				samples.add(Files.readAllBytes(file));
 			}
 			catch (IOException ex) {
@@ -113,6 +139,15 @@ final class SampleFiles {
 			}
 		}
 		return samples;
+	}
+
+	private static long size(Path file) throws MojoExecutionException {
+		try {
+			return Files.size(file);
+		}
+		catch (IOException ex) {
+			throw new MojoExecutionException("Could not read the sample " + file + ": " + ex, ex);
+		}
 	}
 
 	/**

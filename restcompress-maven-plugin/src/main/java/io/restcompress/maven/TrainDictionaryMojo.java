@@ -58,6 +58,14 @@ public class TrainDictionaryMojo extends AbstractMojo {
 	String dictionarySize = "256KB";
 
 	/**
+	 * The most bytes of samples read, written as the dictionary size is: the latest files that
+	 * fit are taken and the earlier ones left out, since the build holds the samples about three
+	 * times over (in its heap and twice in zstd's native memory).
+	 */
+	@Parameter(property = "restcompress.maxSampleSize", defaultValue = "128MB")
+	String maxSampleSize = "128MB";
+
+	/**
 	 * The dictionary file to write. By default {@code dictionaries/<name of the samples
 	 * directory>.dict} in the classes directory, so that
 	 * {@code classpath:dictionaries/<name>.dict} locates it.
@@ -83,9 +91,15 @@ public class TrainDictionaryMojo extends AbstractMojo {
 			getLog().info("Skipping the dictionary: restcompress.skip is true");
 			return;
 		}
-		int size = dictionarySize(this.dictionarySize);
-		SampleFiles files = SampleFiles.find(required(this.samplesDirectory, "samplesDirectory").toPath(),
+		int size = size("dictionary size", this.dictionarySize);
+		int maxSamples = size("maxSampleSize", this.maxSampleSize);
+		SampleFiles matching = SampleFiles.find(required(this.samplesDirectory, "samplesDirectory").toPath(),
 				this.include);
+		SampleFiles files = matching.latest(maxSamples);
+		if (files.count() < matching.count()) {
+			getLog().warn("Left out the " + (matching.count() - files.count()) + " earliest of " + matching.count()
+					+ " samples: the latest " + files.count() + " fill maxSampleSize (" + this.maxSampleSize + ")");
+		}
 		List<byte[]> samples = files.read();
 		Built built;
 		try {
@@ -114,18 +128,18 @@ public class TrainDictionaryMojo extends AbstractMojo {
 			.resolve(samplesDirectory.toAbsolutePath().normalize().getFileName() + ".dict");
 	}
 
-	private static int dictionarySize(String value) throws MojoFailureException {
+	private static int size(String name, String value) throws MojoFailureException {
 		DataSize size;
 		try {
 			size = DataSize.parse(value);
 		}
 		catch (IllegalArgumentException ex) {
-			throw new MojoFailureException("The dictionary size '" + value
+			throw new MojoFailureException("The " + name + " '" + value
 					+ "' is not a size: write a number of bytes or one with a unit, such as 256KB or 1MB");
 		}
 		if (size.toBytes() < 1 || size.toBytes() > Integer.MAX_VALUE) {
 			throw new MojoFailureException(
-					"The dictionary size must be between 1B and " + Integer.MAX_VALUE + "B, was " + value);
+					"The " + name + " must be between 1B and " + Integer.MAX_VALUE + "B, was " + value);
 		}
 		return (int) size.toBytes();
 	}

@@ -57,6 +57,11 @@ class TrainDictionaryMojoTests {
 				TrainDictionaryMojoTests.this.logged.add(content.toString());
 			}
 
+			@Override
+			public void warn(CharSequence content) {
+				TrainDictionaryMojoTests.this.logged.add(content.toString());
+			}
+
 		});
 	}
 
@@ -194,6 +199,45 @@ class TrainDictionaryMojoTests {
 		assertThatExceptionOfType(MojoFailureException.class).isThrownBy(this.mojo::execute)
 			.withMessage("The dictionary size '256 kilobytes' is not a size: write a number of bytes or one with "
 					+ "a unit, such as 256KB or 1MB");
+	}
+
+	@Test
+	void leavesOutTheEarliestSamplesThatDoNotFitTheMaxSampleSize() throws Exception {
+		write("1.json", "{\"order\":111}");
+		write("2.json", "{\"order\":222}");
+		write("3.json", "{\"order\":333}");
+		this.mojo.maxSampleSize = "30B";
+		this.mojo.execute();
+		assertThat(written()).isEqualTo("{\"order\":222}{\"order\":333}");
+		assertThat(this.logged).contains("Left out the 1 earliest of 3 samples: the latest 2 fill maxSampleSize (30B)");
+	}
+
+	@Test
+	void readsEverySampleWithinTheDefaultMaxSampleSizeOf128Megabytes() throws Exception {
+		assertThat(this.mojo.maxSampleSize).isEqualTo("128MB");
+		write("1.json", "{\"order\":111}");
+		write("2.json", "{\"order\":222}");
+		this.mojo.execute();
+		assertThat(written()).isEqualTo("{\"order\":111}{\"order\":222}");
+		assertThat(this.logged).noneMatch((line) -> line.startsWith("Left out"));
+	}
+
+	@Test
+	void failsWhenTheLatestSampleAloneIsLargerThanTheMaxSampleSize() throws IOException {
+		write("1.json", "{}");
+		Path latest = write("2.json", "{\"order\":222}");
+		this.mojo.maxSampleSize = "10B";
+		assertThatExceptionOfType(MojoFailureException.class).isThrownBy(this.mojo::execute)
+			.withMessage("The latest sample " + latest + " takes 13 bytes, more than maxSampleSize (10 bytes)");
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "0B", "2GB" })
+	void failsWhenTheMaxSampleSizeIsBelowOneByteOrAboveTwoGigabytesLessOne(String size) throws IOException {
+		write("1.json", "{}");
+		this.mojo.maxSampleSize = size;
+		assertThatExceptionOfType(MojoFailureException.class).isThrownBy(this.mojo::execute)
+			.withMessage("The maxSampleSize must be between 1B and 2147483647B, was " + size);
 	}
 
 	@Test
