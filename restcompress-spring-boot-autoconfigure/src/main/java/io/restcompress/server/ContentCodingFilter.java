@@ -105,7 +105,10 @@ public class ContentCodingFilter extends OncePerRequestFilter {
 			this.recorder.skipped(Side.SERVER, Direction.RESPONSE, SkipReason.DISABLED);
 		}
 		else {
-			encodingResponse = new EncodingResponseWrapper(decodingRequest, response, exchange, this.recorder);
+			EncodingResponseWrapper encoding = new EncodingResponseWrapper(decodingRequest, response, exchange,
+					this.recorder);
+			decodingRequest = new AsyncCompletionRequestWrapper(decodingRequest, encoding);
+			encodingResponse = encoding;
 		}
 		process(decodingRequest, encodingResponse, chain, exchange);
 	}
@@ -284,8 +287,10 @@ public class ContentCodingFilter extends OncePerRequestFilter {
 
 		/**
 		 * Finishes a body that no dispatch back through the filter finished (the application
-		 * completed the request from its own thread), then releases the wrappers. Tomcat reports
-		 * the completion before it ends the response. A body that the container reported as failed
+		 * completed the request from its own thread, through an {@code AsyncContext} that
+		 * {@link AsyncCompletionRequestWrapper} did not hand out), then releases the wrappers.
+		 * Tomcat reports the completion before it ends the response, Jetty after, when this
+		 * finishes nothing. A body that the container reported as failed
 		 * is not finished. One whose request timed out is: the application may have written its
 		 * answer to the timeout in a listener of its own and completed the request (on a timeout
 		 * the container writes its error page only when nothing completed the request first).

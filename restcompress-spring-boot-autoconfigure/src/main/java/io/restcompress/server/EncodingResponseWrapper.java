@@ -410,6 +410,9 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 				this.encoder = null;
 				finishing.close();
 			}
+			if (this.state == State.ENCODING && this.exchange.isHead()) {
+				commitWithoutLength();
+			}
 			this.finished = true;
 			this.outcome.written();
 		}
@@ -539,6 +542,20 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 	 * and a protocol switch (a WebSocket handshake's {@code 101}), which is no response body
 	 * sent without a coding, nothing, not even a count.
 	 */
+	/**
+	 * Sends the header fields of a {@code HEAD} whose {@code GET} would be encoded: a container
+	 * that ended the response uncommitted would give it the length of the (empty) body written,
+	 * as Jetty does, which is not the length of the encoded representation.
+	 */
+	private void commitWithoutLength() {
+		try {
+			getResponse().flushBuffer();
+		}
+		catch (IOException ex) {
+			clientGone(ex);
+		}
+	}
+
 	private void finishWithoutBody() {
 		int status = getStatus();
 		if (status == HttpServletResponse.SC_SWITCHING_PROTOCOLS) {

@@ -40,6 +40,26 @@ class Http2ResponseEncodingIntegrationTests extends AbstractHttp2ResponseEncodin
 		assertThat(body).isEqualTo(Arrays.copyOf(TestEndpoints.LARGE, size));
 	}
 
+	@ParameterizedTest
+	@ValueSource(strings = { "lzf", "gzip" })
+	void dropsTheCodingOfABodyGivenUpForTheErrorPageOfAFailingViewOverHttp2(String coding) {
+		HttpResponse<byte[]> response = get("/view-failing-after-body", "Accept-Encoding", coding);
+		assertThat(response.statusCode()).isEqualTo(500);
+		assertThat(response.headers().firstValue("Content-Encoding")).isEmpty();
+		assertThat(new String(response.body(), StandardCharsets.UTF_8)).contains("\"status\":500");
+	}
+
+	@ParameterizedTest
+	@CsvSource({ "14, gzip", "14, identity", "10000, zstd", "10000, identity" })
+	void deliversTheBodyOfAnAsyncRequestCompletedWithoutADispatchOverHttp2(int size, String coding) {
+		HttpResponse<byte[]> response = get("/async-completed-without-dispatch/" + size, "Accept-Encoding", coding);
+		assertThat(response.statusCode()).isEqualTo(200);
+		String applied = response.headers().firstValue("Content-Encoding").orElse(null);
+		assertThat(applied).isEqualTo((size < 4500 || coding.equals("identity")) ? null : coding);
+		byte[] body = (applied != null) ? HttpTestClient.decode(applied, response.body()) : response.body();
+		assertThat(body).isEqualTo(TestPayloads.json(size));
+	}
+
 	@Override
 	List<String> notModifiedPaths() {
 		return List.of("/etag");

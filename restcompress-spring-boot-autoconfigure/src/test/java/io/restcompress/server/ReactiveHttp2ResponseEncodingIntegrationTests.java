@@ -8,6 +8,8 @@ import io.restcompress.internal.reactive.LeakRecordingDetector;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import reactor.core.publisher.Sinks;
 
 import org.springframework.boot.test.context.SpringBootTest;
@@ -25,6 +27,16 @@ class ReactiveHttp2ResponseEncodingIntegrationTests extends AbstractHttp2Respons
 	@AfterAll
 	static void releasedEveryBuffer() {
 		LeakRecordingDetector.assertNoLeaks();
+	}
+
+	@ParameterizedTest
+	@CsvSource({ "image, gzip, ", "json, identity, ", "json, gzip, gzip", "json, zstd, zstd" })
+	void writesAFileForTheServersZeroCopyTransferOverHttp2(String type, String accepted, String applied) {
+		HttpResponse<byte[]> response = get("/zero-copy/" + type + "/50000", "Accept-Encoding", accepted);
+		assertThat(response.statusCode()).isEqualTo(200);
+		assertThat(response.headers().firstValue("Content-Encoding").orElse(null)).isEqualTo(applied);
+		byte[] body = (applied != null) ? HttpTestClient.decode(applied, response.body()) : response.body();
+		assertThat(body).isEqualTo(TestPayloads.json(50_000));
 	}
 
 	@Test

@@ -1,0 +1,9 @@
+package io.restcompress.server;
+
+/**
+ * {@link HeadAndNotModifiedIntegrationTests} on Jetty (run by the jetty-websocket execution, without Tomcat
+ * on the classpath).
+ */
+class HeadAndNotModifiedJettyTests extends HeadAndNotModifiedIntegrationTests {
+
+}

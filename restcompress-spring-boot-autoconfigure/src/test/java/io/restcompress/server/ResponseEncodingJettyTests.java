@@ -1,0 +1,9 @@
+package io.restcompress.server;
+
+/**
+ * {@link ResponseEncodingIntegrationTests} on Jetty (run by the jetty-websocket execution, without Tomcat
+ * on the classpath).
+ */
+class ResponseEncodingJettyTests extends ResponseEncodingIntegrationTests {
+
+}
