@@ -124,11 +124,11 @@ final class DecodingRequestWrapper extends HttpServletRequestWrapper {
 	 * the container read the decoders use: a read that fails (the body ends before its declared
 	 * length) becomes the {@link #readFailure()} that the container's error dispatch is answered
 	 * with.
+	 * @return whether the body was read to its end
 	 */
-	void drainRest() {
-		if (this.containerBody != null) {
-			BodyDrain.drain(this.containerBody, RequestDecodingRules.MAX_DRAINED_BODY, this.settings.drainTimeout());
-		}
+	boolean drainRest() {
+		return this.containerBody != null
+				&& BodyDrain.drain(this.containerBody, RequestDecodingRules.MAX_DRAINED_BODY, this.settings.drainTimeout());
 	}
 
 	@Override

@@ -1,7 +1,7 @@
 package io.restcompress.server;
 
 /**
- * {@link HeadAndNotModifiedIntegrationTests} on Jetty (run by the jetty-websocket execution, without Tomcat
+ * {@link HeadAndNotModifiedIntegrationTests} on Jetty (run by the jetty execution, without Tomcat
  * on the classpath).
  */
 class HeadAndNotModifiedJettyTests extends HeadAndNotModifiedIntegrationTests {

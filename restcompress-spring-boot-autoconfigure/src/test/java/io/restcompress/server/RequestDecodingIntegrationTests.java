@@ -107,7 +107,7 @@ class RequestDecodingIntegrationTests extends AbstractServerIntegrationTests {
 		assertThat(TestEndpoints.handlerCalls).hasValue(0);
 	}
 
-	private String exchangeHalfClosed(String rest) throws IOException {
+	String exchangeHalfClosed(String rest) throws IOException {
 		try (Socket socket = new Socket("127.0.0.1", this.port)) {
 			socket.setSoTimeout(10_000);
 			socket.getOutputStream()

@@ -1,7 +1,7 @@
 package io.restcompress.server;
 
 /**
- * {@link ResponseEncodingIntegrationTests} on Jetty (run by the jetty-websocket execution, without Tomcat
+ * {@link ResponseEncodingIntegrationTests} on Jetty (run by the jetty execution, without Tomcat
  * on the classpath).
  */
 class ResponseEncodingJettyTests extends ResponseEncodingIntegrationTests {

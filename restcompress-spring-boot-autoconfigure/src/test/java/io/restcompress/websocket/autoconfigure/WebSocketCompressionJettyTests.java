@@ -3,7 +3,7 @@ package io.restcompress.websocket.autoconfigure;
 import io.restcompress.websocket.WebSocketEngine;
 
 /**
- * WebSocket compression on Jetty (run by the jetty-websocket execution, without Tomcat on the classpath).
+ * WebSocket compression on Jetty (run by the jetty execution, without Tomcat on the classpath).
  */
 class WebSocketCompressionJettyTests extends AbstractWebSocketCompressionTests {
 
