@@ -22,6 +22,9 @@
 #   BURST=3000 ...                   # tbf burst of every shaped link (default 128kb at 10gbit,
 #                                    # 32kb at 1gbit, 16kb below); a burst passes at loopback
 #                                    # speed, so small bodies sent one at a time never wait
+#   PACED=1 ...                      # also a tbf peakrate 1% above the rate (1gbit and slower):
+#                                    # every packet then waits its serialization time, as on a
+#                                    # real link, bursts included
 #
 # The build is `./mvnw package` of the sample app and the benchmarks module (with -am), never
 # `install`: the jars stay in */target.
@@ -186,9 +189,17 @@ set_link() { # loopback | rate
 		1gbit) burst=32kb ;;
 		*) burst=16kb ;;
 	esac
-	log "link $1: tbf burst $burst"
+	local pacing=()
+	if [ "${PACED:-0}" = 1 ]; then
+		case "$1" in
+			1gbit) pacing=(peakrate 1010mbit mtu 1600) ;;
+			100mbit) pacing=(peakrate 101mbit mtu 1600) ;;
+			10mbit) pacing=(peakrate 10100kbit mtu 1600) ;;
+		esac
+	fi
+	log "link $1: tbf burst $burst ${pacing[*]}"
 	in_ns ip link set lo mtu 1500
-	in_ns tc qdisc replace dev lo root tbf rate "$1" burst "$burst" latency 200ms
+	in_ns tc qdisc replace dev lo root tbf rate "$1" burst "$burst" latency 200ms "${pacing[@]}"
 }
 
 # The adaptive mode's warm-up on the shaped link (the fourth figure) is longer than the fixed
