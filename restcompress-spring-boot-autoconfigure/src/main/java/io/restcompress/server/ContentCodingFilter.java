@@ -11,6 +11,7 @@ import io.restcompress.internal.RecordingDecodingListener;
 import io.restcompress.internal.server.CodingProblem;
 import io.restcompress.internal.server.RequestDecodingRules;
 import io.restcompress.internal.server.ResponseEncodingRules;
+import io.restcompress.internal.server.VaryHeader;
 import io.restcompress.metrics.CompressionRecorder;
 import io.restcompress.metrics.Direction;
 import io.restcompress.metrics.Side;
@@ -214,6 +215,7 @@ public class ContentCodingFilter extends OncePerRequestFilter {
 	 */
 	private void errorDispatch(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
 			throws ServletException, IOException {
+		keepVary(request, response);
 		if (!(request.getAttribute(DecodingRequestWrapper.ATTRIBUTE) instanceof DecodingRequestWrapper decoding)) {
 			chain.doFilter(request, response);
 			return;
@@ -228,6 +230,23 @@ public class ContentCodingFilter extends OncePerRequestFilter {
 		}
 		finally {
 			decoding.release();
+		}
+	}
+
+	/**
+	 * Names again in {@code Vary} the request fields that the handler's response must name
+	 * ({@code Available-Dictionary} for a dictionary handler), which Jetty removes with the other
+	 * representation fields before it dispatches to an error page.
+	 */
+	private static void keepVary(HttpServletRequest request, HttpServletResponse response) {
+		CompressionExchange exchange = CompressionExchange.find(request);
+		if (exchange == null || exchange.keptInVary().isEmpty() || response.isCommitted()) {
+			return;
+		}
+		List<String> lines = List.copyOf(response.getHeaders(HttpHeaders.VARY));
+		List<String> kept = VaryHeader.keeping(lines, exchange.keptInVary());
+		if (!kept.equals(lines)) {
+			response.setHeader(HttpHeaders.VARY, String.join(", ", kept));
 		}
 	}
 
