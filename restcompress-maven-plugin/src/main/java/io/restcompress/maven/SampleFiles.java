@@ -93,7 +93,7 @@ final class SampleFiles {
 	 * The latest files whose sizes add up to at most a number of bytes, in order.
 	 * @param maxBytes the most bytes of samples
 	 * @return those files
-	 * @throws MojoFailureException if the latest file alone is larger
+	 * @throws MojoFailureException if the latest file with any bytes is larger on its own
 	 * @throws MojoExecutionException if the size of a file cannot be read
 	 */
 	SampleFiles latest(long maxBytes) throws MojoFailureException, MojoExecutionException {
@@ -107,7 +107,7 @@ final class SampleFiles {
 			total += size;
 			first--;
 		}
-		if (first == this.files.size()) {
+		if (total == 0 && first > 0) {
 			Path latest = this.files.get(first - 1);
 			throw new MojoFailureException("The latest sample " + latest + " takes " + size(latest)
 					+ " bytes, more than maxSampleSize (" + maxBytes + " bytes)");

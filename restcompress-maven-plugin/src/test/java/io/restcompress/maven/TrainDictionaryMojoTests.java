@@ -231,6 +231,15 @@ class TrainDictionaryMojoTests {
 			.withMessage("The latest sample " + latest + " takes 13 bytes, more than maxSampleSize (10 bytes)");
 	}
 
+	@Test
+	void namesTheLatestSampleWithBytesWhenItAloneIsLargerThanTheMaxSampleSize() throws IOException {
+		Path latest = write("1.json", "{\"order\":222}");
+		write("2.json", "");
+		this.mojo.maxSampleSize = "10B";
+		assertThatExceptionOfType(MojoFailureException.class).isThrownBy(this.mojo::execute)
+			.withMessage("The latest sample " + latest + " takes 13 bytes, more than maxSampleSize (10 bytes)");
+	}
+
 	@ParameterizedTest
 	@ValueSource(strings = { "0B", "2GB" })
 	void failsWhenTheMaxSampleSizeIsBelowOneByteOrAboveTwoGigabytesLessOne(String size) throws IOException {

@@ -20,7 +20,8 @@ import org.jspecify.annotations.Nullable;
  * The RFC 9842 codings of kept dictionaries, shared by the server and the clients: {@code dcz}
  * (zstd) always, {@code dcb} (brotli) when the codecs include brotli. The codings of one
  * dictionary are made once and kept while the dictionary is, so that zstd and brotli prepare a
- * dictionary once rather than per exchange. Thread-safe.
+ * dictionary once rather than per exchange; dictionaries that share their hash array (a body
+ * kept under several patterns) share them too. Thread-safe.
  */
 public final class DictionaryCodings {
 
@@ -69,7 +70,12 @@ public final class DictionaryCodings {
 
 	private final @Nullable BrotliCodec brotli;
 
-	private final Map<StoredDictionary, Made> made = Collections.synchronizedMap(new WeakHashMap<>());
+	/**
+	 * The codings made for each dictionary, by the identity of its hash array, which the uses of
+	 * one body kept under several patterns share and which no codec refers to (each has a copy),
+	 * so that an entry goes when the last dictionary holding that array does.
+	 */
+	private final Map<byte[], Made> made = Collections.synchronizedMap(new WeakHashMap<>());
 
 	/**
 	 * Creates the codings.
@@ -123,7 +129,7 @@ public final class DictionaryCodings {
 	 * @return the codecs, leaving out {@code dcb} without brotli
 	 */
 	public List<ContentCodec> of(StoredDictionary dictionary, List<Coding> codings) {
-		Made codecs = this.made.computeIfAbsent(dictionary, this::make);
+		Made codecs = this.made.computeIfAbsent(dictionary.hash(), (hash) -> make(dictionary));
 		List<ContentCodec> result = new ArrayList<>(codings.size());
 		for (Coding coding : available(codings)) {
 			result.add((coding == Coding.DCZ) ? codecs.dcz() : Objects.requireNonNull(codecs.dcb()));
@@ -132,8 +138,9 @@ public final class DictionaryCodings {
 	}
 
 	private Made make(StoredDictionary dictionary) {
-		return new Made(new DczCodec(this.zstd, dictionary.content(), dictionary.hash()),
-				(this.brotli != null) ? new DcbCodec(this.brotli, dictionary.content(), dictionary.hash()) : null);
+		byte[] hash = dictionary.hash().clone();
+		return new Made(new DczCodec(this.zstd, dictionary.content(), hash),
+				(this.brotli != null) ? new DcbCodec(this.brotli, dictionary.content(), hash) : null);
 	}
 
 	private record Made(DczCodec dcz, @Nullable DcbCodec dcb) {

@@ -136,12 +136,12 @@ public final class DictionaryStore {
 			Entry previous = this.entries.get(key);
 			StoredDictionary dictionary = (previous != null) ? previous.kept(match, id) : null;
 			if (dictionary == null) {
-				dictionary = new StoredDictionary((previous != null) ? previous.content() : content, hash, match, id);
+				dictionary = (previous != null) ? previous.withUse(match, id) : new StoredDictionary(content, hash, match, id);
 			}
-			List<StoredDictionary> uses = uses((previous != null) ? previous.uses : List.of(), dictionary);
+			List<Use> uses = uses((previous != null) ? previous.uses : List.of(), new Use(dictionary, now));
 			Set<String> scopes = (scope == null || (previous != null && previous.scopes == null)) ? null
 					: scopes((previous != null) ? previous.scopes : null, scope);
-			this.entries.put(key, new Entry(origin, uses, now, now.plus(this.ttl), scopes));
+			this.entries.put(key, new Entry(origin, uses, now.plus(this.ttl), scopes));
 			if (previous != null) {
 				this.totalSize -= previous.content().length;
 			}
@@ -180,8 +180,8 @@ public final class DictionaryStore {
 				remove(key);
 				return null;
 			}
-			boolean inScope = entry.scopes == null || entry.scopes.contains(scope);
-			return inScope ? entry.bestFor(path) : null;
+			Use use = (entry.scopes == null || entry.scopes.contains(scope)) ? entry.bestFor(path) : null;
+			return (use != null) ? use.dictionary : null;
 		}
 	}
 
@@ -195,27 +195,20 @@ public final class DictionaryStore {
 	public @Nullable StoredDictionary best(String origin, String path) {
 		synchronized (this.entries) {
 			Instant now = this.clock.instant();
-			Entry bestEntry = null;
-			StoredDictionary best = null;
+			Use best = null;
 			for (Entry entry : this.entries.values()) {
-				StoredDictionary candidate = (entry.origin.equals(origin) && now.isBefore(entry.expires))
-						? entry.bestFor(path) : null;
-				if (candidate != null && (best == null || betterThan(candidate, entry, best, bestEntry))) {
-					bestEntry = entry;
+				Use candidate = (entry.origin.equals(origin) && now.isBefore(entry.expires)) ? entry.bestFor(path)
+						: null;
+				if (candidate != null && (best == null || candidate.betterThan(best))) {
 					best = candidate;
 				}
 			}
-			if (best != null) {
-				this.entries.get(key(origin, best.hash()));
+			if (best == null) {
+				return null;
 			}
-			return best;
+			this.entries.get(key(origin, best.dictionary.hash()));
+			return best.dictionary;
 		}
-	}
-
-	private static boolean betterThan(StoredDictionary candidate, Entry entry, StoredDictionary best,
-			Entry bestEntry) {
-		int longer = Integer.compare(candidate.match().pattern().length(), best.match().pattern().length());
-		return (longer != 0) ? longer > 0 : !entry.stored.isBefore(bestEntry.stored);
 	}
 
 	/**
@@ -293,10 +286,10 @@ public final class DictionaryStore {
 	 * The patterns and identifiers a body is kept under: those it had, with {@code latest} in
 	 * place of any of the same pattern, at most {@value #MAX_PATTERNS}.
 	 */
-	private static List<StoredDictionary> uses(List<StoredDictionary> kept, StoredDictionary latest) {
-		List<StoredDictionary> uses = new ArrayList<>(kept.size() + 1);
-		for (StoredDictionary use : kept) {
-			if (!use.match().equals(latest.match())) {
+	private static List<Use> uses(List<Use> kept, Use latest) {
+		List<Use> uses = new ArrayList<>(kept.size() + 1);
+		for (Use use : kept) {
+			if (!use.dictionary.match().equals(latest.dictionary.match())) {
 				uses.add(use);
 			}
 		}
@@ -305,32 +298,50 @@ public final class DictionaryStore {
 	}
 
 	/**
-	 * One body kept as a dictionary under one or more patterns, each use sharing the body.
+	 * A body kept under one pattern and identifier, since it was last stored under them.
 	 */
-	private record Entry(String origin, List<StoredDictionary> uses, Instant stored, Instant expires,
-			@Nullable Set<String> scopes) {
+	private record Use(StoredDictionary dictionary, Instant stored) {
+
+		/**
+		 * Whether this use is to be offered before another that also matches: the longer
+		 * pattern, then the one stored last (RFC 9842, section 2.2.2).
+		 */
+		boolean betterThan(Use other) {
+			int longer = Integer.compare(this.dictionary.match().pattern().length(),
+					other.dictionary.match().pattern().length());
+			return (longer != 0) ? longer > 0 : !this.stored.isBefore(other.stored);
+		}
+
+	}
+
+	/**
+	 * One body kept as a dictionary under one or more patterns, whose uses share its content and
+	 * hash (and so what the codings prepare for it).
+	 */
+	private record Entry(String origin, List<Use> uses, Instant expires, @Nullable Set<String> scopes) {
 
 		byte[] content() {
-			return this.uses.get(0).content();
+			return this.uses.get(0).dictionary.content();
+		}
+
+		StoredDictionary withUse(MatchPattern match, String id) {
+			StoredDictionary any = this.uses.get(0).dictionary;
+			return new StoredDictionary(any.content(), any.hash(), match, id);
 		}
 
 		@Nullable StoredDictionary kept(MatchPattern match, String id) {
-			for (StoredDictionary use : this.uses) {
-				if (use.match().equals(match) && use.id().equals(id)) {
-					return use;
+			for (Use use : this.uses) {
+				if (use.dictionary.match().equals(match) && use.dictionary.id().equals(id)) {
+					return use.dictionary;
 				}
 			}
 			return null;
 		}
 
-		/**
-		 * The use whose pattern matches a path: the longest such pattern, then the latest.
-		 */
-		@Nullable StoredDictionary bestFor(String path) {
-			StoredDictionary best = null;
-			for (StoredDictionary use : this.uses) {
-				if (use.match().matches(path)
-						&& (best == null || use.match().pattern().length() >= best.match().pattern().length())) {
+		@Nullable Use bestFor(String path) {
+			Use best = null;
+			for (Use use : this.uses) {
+				if (use.dictionary.match().matches(path) && (best == null || use.betterThan(best))) {
 					best = use;
 				}
 			}

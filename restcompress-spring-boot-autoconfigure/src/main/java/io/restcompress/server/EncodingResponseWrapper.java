@@ -410,7 +410,7 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 				this.encoder = null;
 				finishing.close();
 			}
-			if (this.state == State.ENCODING && this.exchange.isHead()) {
+			if (this.state == State.ENCODING && this.exchange.isHead() && containerGivesEndedResponsesTheirLength()) {
 				commitWithoutLength();
 			}
 			this.finished = true;
@@ -543,9 +543,10 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 	 * sent without a coding, nothing, not even a count.
 	 */
 	/**
-	 * Sends the header fields of a {@code HEAD} whose {@code GET} would be encoded: a container
-	 * that ended the response uncommitted would give it the length of the (empty) body written,
-	 * as Jetty does, which is not the length of the encoded representation.
+	 * Sends the header fields of a {@code HEAD} whose {@code GET} would be encoded on a container
+	 * that would give a response it ends uncommitted the length of the (empty) body written,
+	 * which is not the length of the encoded representation. Header fields that filters outside
+	 * this one set after the chain then miss the {@code HEAD} there.
 	 */
 	private void commitWithoutLength() {
 		try {
@@ -554,6 +555,15 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 		catch (IOException ex) {
 			clientGone(ex);
 		}
+	}
+
+	/**
+	 * Whether the container sets the {@code Content-Length} of a response it ends uncommitted
+	 * to the bytes written, also for a {@code HEAD}: Jetty does, Tomcat does not.
+	 */
+	private boolean containerGivesEndedResponsesTheirLength() {
+		String server = this.request.getServletContext().getServerInfo();
+		return server != null && server.regionMatches(true, 0, "jetty", 0, 5);
 	}
 
 	private void finishWithoutBody() {

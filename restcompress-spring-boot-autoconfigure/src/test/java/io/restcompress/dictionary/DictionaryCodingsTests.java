@@ -1,5 +1,7 @@
 package io.restcompress.dictionary;
 
+import java.time.Clock;
+import java.time.Duration;
 import java.util.List;
 
 import io.restcompress.codec.BrotliCodec;
@@ -53,6 +55,19 @@ class DictionaryCodingsTests {
 		List<ContentCodec> second = codings.of(DICTIONARY, BOTH);
 		assertThat(second.get(0)).isSameAs(first.get(0));
 		assertThat(second.get(1)).isSameAs(first.get(1));
+	}
+
+	@Test
+	void makesTheCodecsOfABodyKeptUnderSeveralPatternsOnce() {
+		DictionaryStore store = new DictionaryStore(100, 1000, 10, Duration.ofHours(1), Clock.systemUTC());
+		StoredDictionary feed = store.store(CONTENT, MatchPattern.of("/api/feed*"), "");
+		StoredDictionary orders = store.store(CONTENT, MatchPattern.of("/api/orders*"), "orders");
+		assertThat(orders).isNotSameAs(feed);
+		DictionaryCodings codings = new DictionaryCodings(ZSTD, BROTLI);
+		List<ContentCodec> forFeed = codings.of(feed, BOTH);
+		List<ContentCodec> forOrders = codings.of(orders, BOTH);
+		assertThat(forOrders.get(0)).isSameAs(forFeed.get(0));
+		assertThat(forOrders.get(1)).isSameAs(forFeed.get(1));
 	}
 
 	@Test

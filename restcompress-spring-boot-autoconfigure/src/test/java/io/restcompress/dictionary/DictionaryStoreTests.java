@@ -174,6 +174,19 @@ class DictionaryStoreTests {
 	}
 
 	@Test
+	void offersTheBodyStoredLastUnderAPatternThoughAnotherWasStoredSinceUnderAnotherPattern() {
+		DictionaryStore store = store(100, 1000, 10);
+		store.store("https://example.com", bytes("x"), MatchPattern.of("/a/*"), "");
+		store.store("https://example.com", bytes("x"), MatchPattern.of("/b/*"), "");
+		this.clock.advance(Duration.ofSeconds(1));
+		store.store("https://example.com", bytes("y"), MatchPattern.of("/a/*"), "");
+		this.clock.advance(Duration.ofSeconds(1));
+		store.store("https://example.com", bytes("x"), MatchPattern.of("/b/*"), "");
+		assertThat(store.best("https://example.com", "/a/1").content()).isEqualTo(bytes("y"));
+		assertThat(store.best("https://example.com", "/b/1").content()).isEqualTo(bytes("x"));
+	}
+
+	@Test
 	void keepsABodyUnderTheLatestPatternsUpToTheirLimit() {
 		DictionaryStore store = store(100, 1000, 10);
 		for (int i = 0; i <= DictionaryStore.MAX_PATTERNS; i++) {

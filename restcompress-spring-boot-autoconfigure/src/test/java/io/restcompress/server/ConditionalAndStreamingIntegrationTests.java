@@ -131,6 +131,19 @@ class ConditionalAndStreamingIntegrationTests extends AbstractServerIntegrationT
 	}
 
 	@ParameterizedTest
+	@CsvSource({ "14, gzip", "14, ''", "20000, gzip", "20000, ''" })
+	void deliversTheBodyOfAnAsyncRequestCompletedByItsTimeoutListener(int size, String acceptEncoding) {
+		HttpResponse<byte[]> response = acceptEncoding.isEmpty()
+				? this.http.get("/async-completed-by-timeout-listener/" + size)
+				: this.http.get("/async-completed-by-timeout-listener/" + size, "Accept-Encoding", acceptEncoding);
+		assertThat(response.statusCode()).isEqualTo(200);
+		String coding = response.headers().firstValue("Content-Encoding").orElse(null);
+		assertThat(coding).isEqualTo((size < 4500 || acceptEncoding.isEmpty()) ? null : acceptEncoding);
+		byte[] body = (coding != null) ? HttpTestClient.decode(coding, response.body()) : response.body();
+		assertThat(body).isEqualTo(TestPayloads.json(size));
+	}
+
+	@ParameterizedTest
 	@ValueSource(strings = { "lzf", "gzip" })
 	void dropsTheCodingOfABodyGivenUpForARedirect(String coding) {
 		HttpResponse<byte[]> response = this.http.get("/redirect-after-body", "Accept-Encoding", coding);

@@ -17,6 +17,8 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
 import jakarta.servlet.AsyncContext;
+import jakarta.servlet.AsyncEvent;
+import jakarta.servlet.AsyncListener;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -167,6 +169,39 @@ final class TestEndpoints {
 					async.complete();
 				}
 			}).start();
+		}
+
+		/**
+		 * Starts an asynchronous request that times out, and writes its body from a listener
+		 * that completes it through the context of the event it receives.
+		 */
+		@GetMapping("/async-completed-by-timeout-listener/{size}")
+		void asyncCompletedByTimeoutListener(HttpServletRequest request, HttpServletResponse response,
+				@PathVariable int size) {
+			response.setContentType(MediaType.APPLICATION_JSON_VALUE);
+			AsyncContext async = request.startAsync();
+			async.setTimeout(200);
+			async.addListener(new AsyncListener() {
+
+				@Override
+				public void onTimeout(AsyncEvent event) throws IOException {
+					response.getOutputStream().write(TestPayloads.json(size));
+					event.getAsyncContext().complete();
+				}
+
+				@Override
+				public void onComplete(AsyncEvent event) {
+				}
+
+				@Override
+				public void onError(AsyncEvent event) {
+				}
+
+				@Override
+				public void onStartAsync(AsyncEvent event) {
+				}
+
+			});
 		}
 
 		@GetMapping("/error-after-body")
