@@ -21,7 +21,7 @@ def pytest_addoption(parser):
     parser.addoption("--app-jar", default=os.environ.get("SAMPLE_APP_JAR"),
                      help="the sample app jar, for tests that start an instance of their own (run.sh passes it)")
     parser.addoption("--engine", default=os.environ.get("INTEROP_ENGINE", "tomcat"),
-                     choices=["tomcat", "reactor-netty"],
+                     choices=["tomcat", "jetty", "reactor-netty"],
                      help="the sample app's server, for the few answers RFC 7692 leaves to the engine")
 
 

@@ -50,11 +50,14 @@ def assert_still_serving(session, base_url):
     return check
 
 
-def assert_connection_closed(exchange):
-    """Tomcat closes an HTTP/1.1 connection after a 400 or 413 and says so; HTTP/2 has no
-    Connection field (RFC 9113, section 8.2.2): the stream ends, the connection stays."""
+def assert_connection_closed(exchange, engine):
+    """Tomcat closes an HTTP/1.1 connection after a 400 or 413 and says so; Jetty keeps it when
+    the body was read to its end, and otherwise closes it and says so too (the filter does); HTTP/2
+    has no Connection field (RFC 9113, section 8.2.2): the stream ends, the connection stays."""
     if exchange.http_version == "HTTP/2":
         assert "Connection" not in exchange.response.headers
+    elif engine == "jetty":
+        assert exchange.response.headers.get("Connection") in (None, "close")
     else:
         assert exchange.response.headers.get("Connection") == "close"
 
@@ -67,11 +70,11 @@ def assert_problem(exchange, status: int, coding: str):
 
 
 @pytest.mark.parametrize("damage", [garbage, truncated, corrupt_inside, trailing_garbage], ids=lambda d: d.__name__)
-def test_damaged_body_gets_400_naming_the_coding(session, base_url, coding, damage, assert_still_serving):
+def test_damaged_body_gets_400_naming_the_coding(session, base_url, engine, coding, damage, assert_still_serving):
     exchange = send(session, "POST", base_url + "/api/echo", data=damage(coding),
                     headers={"Content-Encoding": coding.token, "Content-Type": "application/json"})
     assert_problem(exchange, 400, coding.token)
-    assert_connection_closed(exchange)
+    assert_connection_closed(exchange, engine)
     assert_still_serving()
 
 
@@ -197,7 +200,7 @@ def test_bomb_of_one_gibibyte_gets_413(session, base_url, coding, assert_still_s
 
 @pytest.mark.http1_only
 @pytest.mark.parametrize("status", [400, 413, 415])
-def test_client_still_uploading_gets_the_answer(session, base_url, status):
+def test_client_still_uploading_gets_the_answer(session, base_url, engine, status):
     """The server answers after reading a few MB of a 40 MB body; the client must see the status
     code, not a broken pipe (urllib3 reads the response after the server stops reading)."""
     raw = os.urandom(40 << 20)
@@ -208,7 +211,7 @@ def test_client_still_uploading_gets_the_answer(session, base_url, status):
     }[status]
     exchange = send(session, "POST", base_url + "/api/echo", data=body, headers={"Content-Encoding": field})
     assert exchange.status == status
-    assert_connection_closed(exchange)
+    assert_connection_closed(exchange, engine)
     assert exchange.problem()["status"] == status
 
 
@@ -229,7 +232,9 @@ def test_client_still_uploading_a_short_rest_gets_the_answer(session, base_url, 
 
 
 @pytest.mark.http1_only
-def test_pool_replaces_the_connection_tomcat_closes_after_400(session, base_url):
+def test_pool_replaces_the_connection_tomcat_closes_after_400(session, base_url, engine):
+    if engine == "jetty":
+        pytest.skip("Jetty keeps a connection whose damaged body it read to the end")
     url = base_url + "/api/echo"
     first = send(session, "POST", url, data=zv.encode(BODY), headers={"Content-Encoding": "lzf"})
     rejected = send(session, "POST", url, data=b"garbage", headers={"Content-Encoding": "lzf"})
