@@ -21,6 +21,8 @@ import io.restcompress.metrics.Direction;
 import io.restcompress.metrics.Side;
 import io.restcompress.metrics.SkipReason;
 import jakarta.servlet.ServletOutputStream;
+import jakarta.servlet.ServletResponse;
+import jakarta.servlet.ServletResponseWrapper;
 import jakarta.servlet.WriteListener;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -559,11 +561,15 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 
 	/**
 	 * Whether the container sets the {@code Content-Length} of a response it ends uncommitted
-	 * to the bytes written, also for a {@code HEAD}: Jetty does, Tomcat does not.
+	 * to the bytes written, also for a {@code HEAD}: Jetty does, Tomcat does not. Told by the
+	 * container's own response object, not by its server info, which an application may change.
 	 */
 	private boolean containerGivesEndedResponsesTheirLength() {
-		String server = this.request.getServletContext().getServerInfo();
-		return server != null && server.regionMatches(true, 0, "jetty", 0, 5);
+		ServletResponse container = getResponse();
+		while (container instanceof ServletResponseWrapper wrapper) {
+			container = wrapper.getResponse();
+		}
+		return container.getClass().getName().startsWith("org.eclipse.jetty.");
 	}
 
 	private void finishWithoutBody() {
