@@ -539,12 +539,6 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 	}
 
 	/**
-	 * Completes a response with no body written: a {@code 304} gets the {@code Vary} and entity
-	 * tag of the {@code 200} it validates, a {@code HEAD} the header fields of its {@code GET},
-	 * and a protocol switch (a WebSocket handshake's {@code 101}), which is no response body
-	 * sent without a coding, nothing, not even a count.
-	 */
-	/**
 	 * Sends the header fields of a {@code HEAD} whose {@code GET} would be encoded on a container
 	 * that would give a response it ends uncommitted the length of the (empty) body written,
 	 * which is not the length of the encoded representation. Header fields that filters outside
@@ -572,6 +566,12 @@ final class EncodingResponseWrapper extends HttpServletResponseWrapper {
 		return container.getClass().getName().startsWith("org.eclipse.jetty.");
 	}
 
+	/**
+	 * Completes a response with no body written: a {@code 304} gets the {@code Vary} and entity
+	 * tag of the {@code 200} it validates, a {@code HEAD} the header fields of its {@code GET},
+	 * and a protocol switch (a WebSocket handshake's {@code 101}), which is no response body
+	 * sent without a coding, nothing, not even a count.
+	 */
 	private void finishWithoutBody() {
 		int status = getStatus();
 		if (status == HttpServletResponse.SC_SWITCHING_PROTOCOLS) {
