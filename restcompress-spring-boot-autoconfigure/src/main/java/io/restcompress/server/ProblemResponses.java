@@ -3,8 +3,6 @@ package io.restcompress.server;
 import java.io.IOException;
 
 import io.restcompress.codec.ContentDecodingException;
-import io.restcompress.codec.ContentTimeoutException;
-import io.restcompress.codec.ContentTooLargeException;
 import io.restcompress.internal.server.CodingProblem;
 import io.restcompress.internal.server.RequestDecodingRules;
 import jakarta.servlet.RequestDispatcher;
@@ -26,18 +24,15 @@ final class ProblemResponses {
 	 * Answers a body that failed to decode with its problem, after reading and dropping what
 	 * is left of the body as sent, up to {@link RequestDecodingRules#MAX_DRAINED_BODY}: over
 	 * HTTP/2, Tomcat ends the whole connection ({@code GOAWAY}) when a stream's answer leaves
-	 * the body unread, and the client reports that instead of the problem. Not after a read
-	 * that timed out, which would wait again, nor over HTTP/1.x for a body past the
-	 * decoded-size limit, which is answered at once however much of it is still to come (a
-	 * client that stopped sending would hold the answer for as long as the container lets a
-	 * read wait). An HTTP/1.x answer that leaves the body unread closes the connection, and
-	 * says so.
+	 * the body unread, and the client reports that instead of the problem. Not always
+	 * ({@link RequestDecodingRules#drainsAfterDecodingFailure}). An HTTP/1.x answer that leaves
+	 * the body unread closes the connection, and says so.
 	 */
 	static void decodingFailed(HttpServletRequest request, HttpServletResponse response,
 			ContentDecodingException failure) throws IOException {
 		boolean overHttp1 = RequestDecodingRules.isHttp1(request.getProtocol());
 		boolean bodyRead = false;
-		if (!(failure instanceof ContentTimeoutException) && !(overHttp1 && failure instanceof ContentTooLargeException)
+		if (RequestDecodingRules.drainsAfterDecodingFailure(failure, overHttp1)
 				&& request.getAttribute(DecodingRequestWrapper.ATTRIBUTE) instanceof DecodingRequestWrapper decoding) {
 			bodyRead = decoding.drainRest();
 		}

@@ -7,6 +7,9 @@ import java.util.function.Supplier;
 
 import io.restcompress.codec.ContentCodec;
 import io.restcompress.codec.ContentDecoding;
+import io.restcompress.codec.ContentDecodingException;
+import io.restcompress.codec.ContentTimeoutException;
+import io.restcompress.codec.ContentTooLargeException;
 import io.restcompress.metrics.CompressionRecorder;
 import io.restcompress.metrics.Direction;
 import io.restcompress.metrics.RejectReason;
@@ -91,6 +94,21 @@ public final class RequestDecodingRules {
 	 */
 	public static boolean drainsRefusedBody(long contentLength, boolean expectsContinue, boolean overHttp1) {
 		return contentLength <= MAX_DRAINED_BODY && !(expectsContinue && overHttp1);
+	}
+
+	/**
+	 * Whether the servlet filter reads and drops what is left of a body that failed to decode
+	 * before it answers, as for a refusal: not after a read that timed out, which would wait
+	 * again, nor over HTTP/1.x for a body past the decoded-size limit, which is answered at once
+	 * however much of it is still to come (a blocking read would hold the answer for a client
+	 * that stopped sending as long as the container lets a read wait). The WebFlux decoder drains
+	 * after every too large or corrupt body, each of its reads bounded by its idle timeout.
+	 * @param failure why the body failed to decode
+	 * @param overHttp1 whether the request came over HTTP/1.x
+	 * @return whether to read the rest of the body before the answer
+	 */
+	public static boolean drainsAfterDecodingFailure(ContentDecodingException failure, boolean overHttp1) {
+		return !(failure instanceof ContentTimeoutException) && !(overHttp1 && failure instanceof ContentTooLargeException);
 	}
 
 	/**

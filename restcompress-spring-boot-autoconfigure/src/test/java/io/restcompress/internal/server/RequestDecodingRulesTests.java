@@ -1,11 +1,15 @@
 package io.restcompress.internal.server;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BooleanSupplier;
 
 import io.restcompress.codec.ContentCodec;
 import io.restcompress.codec.ContentCodecs;
+import io.restcompress.codec.ContentTimeoutException;
+import io.restcompress.codec.ContentTooLargeException;
+import io.restcompress.codec.CorruptContentException;
 import io.restcompress.codec.GzipCodec;
 import io.restcompress.codec.LzfCodec;
 import io.restcompress.metrics.CompressionRecorder;
@@ -155,6 +159,19 @@ class RequestDecodingRulesTests {
 	void leavesTheBodyAnHttp1ClientHoldsBackFor100ContinueUnread() {
 		assertThat(RequestDecodingRules.drainsRefusedBody(1000, true, true)).isFalse();
 		assertThat(RequestDecodingRules.drainsRefusedBody(1000, true, false)).isTrue();
+	}
+
+	@Test
+	void drainsABodyThatFailedToDecodeUnlessItsReadTimedOutOrItWasTooLargeOverHttp1() {
+		CorruptContentException corrupt = new CorruptContentException("gzip", "bad header");
+		ContentTooLargeException tooLarge = new ContentTooLargeException("gzip", 1024);
+		ContentTimeoutException timedOut = new ContentTimeoutException("gzip", Duration.ofSeconds(1));
+		assertThat(RequestDecodingRules.drainsAfterDecodingFailure(corrupt, true)).isTrue();
+		assertThat(RequestDecodingRules.drainsAfterDecodingFailure(corrupt, false)).isTrue();
+		assertThat(RequestDecodingRules.drainsAfterDecodingFailure(tooLarge, true)).isFalse();
+		assertThat(RequestDecodingRules.drainsAfterDecodingFailure(tooLarge, false)).isTrue();
+		assertThat(RequestDecodingRules.drainsAfterDecodingFailure(timedOut, true)).isFalse();
+		assertThat(RequestDecodingRules.drainsAfterDecodingFailure(timedOut, false)).isFalse();
 	}
 
 	@Test
