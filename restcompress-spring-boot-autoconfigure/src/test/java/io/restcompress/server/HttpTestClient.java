@@ -119,6 +119,14 @@ final class HttpTestClient {
 		}
 	}
 
+	/**
+	 * The body of a response, decoded in its {@code Content-Encoding} if it has one.
+	 */
+	static byte[] decodedBody(HttpResponse<byte[]> response) {
+		return response.headers().firstValue("Content-Encoding").map((coding) -> decode(coding, response.body()))
+			.orElseGet(response::body);
+	}
+
 	static byte[] encode(String coding, byte[] body) {
 		ByteArrayOutputStream encoded = new ByteArrayOutputStream();
 		try (OutputStream encoder = codec(coding).encoder(encoded)) {
