@@ -20,10 +20,11 @@ import org.springframework.core.annotation.AnnotatedElementUtils;
 import org.springframework.web.method.HandlerMethod;
 
 /**
- * Resolves what a handler allows, for Spring MVC and WebFlux alike: {@link NotCompressed}
- * excludes, {@link LzfCompressed} allows (with its own codings, if it names any), a method's
- * annotations take precedence over its class's, and other handlers follow
- * {@link CompressionMode}. Resolutions are cached per handler method; thread-safe.
+ * Resolves what a handler allows, for Spring MVC and WebFlux alike: {@link NotCompressed} on
+ * the method or its class excludes, whatever else either says; {@link LzfCompressed} allows
+ * (with its own codings, if it names any), the method's taking precedence over its class's; other
+ * handlers follow {@link CompressionMode}. Resolutions are cached per handler method;
+ * thread-safe.
  */
 public final class HandlerCompressionResolver {
 
@@ -92,6 +93,9 @@ public final class HandlerCompressionResolver {
 	}
 
 	private HandlerCompression resolve(HandlerMethod handlerMethod) {
+		if (AnnotatedElementUtils.hasAnnotation(handlerMethod.getBeanType(), NotCompressed.class)) {
+			return HandlerCompression.EXCLUDED;
+		}
 		HandlerCompression onMethod = declaredOn(handlerMethod.getMethod());
 		if (onMethod != null) {
 			return onMethod;
