@@ -233,8 +233,9 @@ public class ServerCompressionProperties {
 
 		/**
 		 * Longest the server reads and drops up to 2 MB left of a request body it answers without
-		 * using (415, or 400 and 413 for one that fails to decode), or zero to answer at once and
-		 * close an HTTP/1.x connection whose body was left unread.
+		 * using (415, or 400 and 413 for one that fails to decode, except a servlet 413 over
+		 * HTTP/1.x), or zero to answer at once and close an HTTP/1.x connection whose body was
+		 * left unread.
 		 */
 		private Duration drainTimeout = Duration.ofSeconds(10);
 
