@@ -12,6 +12,7 @@
 #                                              # (e.g. ../shared/corpus/rest/usajobs-big.json),
 #                                              # or "generated" (the default)
 #   LINKS="1gbit 100mbit 10mbit" ROUNDS=5 POLLS=5 CONCURRENCY=8 OUT=DIR SKIP_BUILD=1 ...
+#   MODES=identity,dcz ...                     # the codings records are timed in one at a time
 set -euo pipefail
 
 DICTIONARY_ROOT=$(cd "$(dirname "$0")/../.." && pwd)
@@ -22,6 +23,7 @@ DICTIONARY_LINKS=${LINKS:-1gbit 100mbit 10mbit}
 ROUNDS=${ROUNDS:-5}
 POLLS=${POLLS:-5}
 CONCURRENCY=${CONCURRENCY:-8}
+MODES=${MODES:-identity,zstd,dcz,dcb}
 LINKS=loopback
 # shellcheck source=../e2e/run.sh
 source "$DICTIONARY_ROOT/benchmarks/e2e/run.sh"
@@ -30,7 +32,8 @@ DICTIONARY_PORT=18085
 dictionary_client() { # phase link
 	in_ns java -Xmx512m -cp "$BENCH" io.restcompress.benchmarks.e2e.DictionaryTimingClient \
 		--server "http://127.0.0.1:$DICTIONARY_PORT" --phase "$1" --link "$2" --records 2000 \
-		--rounds "$ROUNDS" --polls "$POLLS" --concurrency "$CONCURRENCY" --out "$OUT/dictionaries.csv"
+		--rounds "$ROUNDS" --polls "$POLLS" --concurrency "$CONCURRENCY" --modes "$MODES" \
+		--out "$OUT/dictionaries.csv"
 }
 
 dictionaries_main() {

@@ -43,11 +43,15 @@ import org.openjdk.jmh.annotations.TearDown;
 /**
  * Encodes and decodes small records of one shape one at a time, each call the next record in a
  * shuffled order, against a dictionary trained from other records of the same shape, as a
- * server's {@code @DictionaryCompressed(trained = true)} handler does. The variants: plain zstd
- * and brotli at restcompress's default level and quality (1 and 4), restcompress's {@code dcz}
- * and {@code dcb}, and two references straight through zstd-jni that no server setting gives: {@code prepared-N}, the dictionary prepared once at
- * level N (restcompress prepares it at level 4 or above), and {@code loaded-N}, the dictionary
- * loaded again for every record at level N. The mean encoded size is printed at setup.
+ * server's {@code @DictionaryCompressed(trained = true)} handler does. The variants: a copy of
+ * the record ({@code identity}), plain zstd and brotli at restcompress's default level and
+ * quality (1 and 4), restcompress's {@code dcz} and {@code dcb}, and two references straight
+ * through zstd-jni that no server setting gives: {@code prepared-N}, the dictionary prepared once
+ * at level N (restcompress prepares it at level 4 or above), and {@code loaded-N}, the dictionary
+ * loaded again for every record at level N. The mean encoded size is printed at setup. With
+ * {@code evictedBytes}, each call first writes that much other memory, so that the coder finds
+ * its tables as far out of the caches as a server's other work between two responses leaves
+ * them.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -61,13 +65,26 @@ public class DictionaryBenchmark {
 	@Param({ "generated" })
 	public String records;
 
-	/** {@code zstd}, {@code dcz}, {@code br}, {@code dcb}, {@code prepared-N} or {@code loaded-N}. */
+	/**
+	 * {@code identity}, {@code zstd}, {@code dcz}, {@code br}, {@code dcb}, {@code prepared-N} or
+	 * {@code loaded-N}.
+	 */
 	@Param({ "zstd", "dcz", "prepared-3" })
 	public String variant;
 
 	/** The largest size of the trained dictionary, in bytes (the server's default: 256 KB). */
 	@Param({ "262144" })
 	public int dictionarySize;
+
+	/**
+	 * Bytes of other memory written before each call, one per cache line, as a server's other
+	 * work between two responses does; the time includes that writing, which variant
+	 * {@code identity} measures alone.
+	 */
+	@Param({ "0" })
+	public int evictedBytes;
+
+	private byte[] evicted;
 
 	private static final int SERVER_SAMPLE_BYTES = 2 * 1024 * 1024;
 
@@ -97,6 +114,7 @@ public class DictionaryBenchmark {
 			}
 		}
 		Collections.shuffle(this.sent, new Random(42));
+		this.evicted = new byte[this.evictedBytes];
 		byte[] dictionary = train(training, this.dictionarySize);
 		this.coder = Variant.of(this.variant, dictionary);
 		this.encoded = new ArrayList<>();
@@ -121,6 +139,10 @@ public class DictionaryBenchmark {
 		return this.encodedBytesPerRecord;
 	}
 
+	byte[] evicted() {
+		return this.evicted;
+	}
+
 	@TearDown(Level.Trial)
 	public void tearDown() {
 		this.coder.close();
@@ -128,13 +150,21 @@ public class DictionaryBenchmark {
 
 	@Benchmark
 	public int encode() throws IOException {
+		evict();
 		return this.coder.encode(this.sent.get(advance())).length;
 	}
 
 	@Benchmark
 	public int decode() throws IOException {
+		evict();
 		int record = advance();
 		return this.coder.decode(this.encoded.get(record), this.sent.get(record).length).length;
+	}
+
+	private void evict() {
+		for (int i = 0; i < this.evicted.length; i += 64) {
+			this.evicted[i]++;
+		}
 	}
 
 	private int advance() {
@@ -163,6 +193,9 @@ public class DictionaryBenchmark {
 		void close();
 
 		static Variant of(String name, byte[] dictionary) {
+			if ("identity".equals(name)) {
+				return new IdentityVariant();
+			}
 			if (List.of("zstd", "dcz", "br", "dcb").contains(name)) {
 				return new CodecVariant(name, dictionary);
 			}
@@ -171,6 +204,27 @@ public class DictionaryBenchmark {
 				return new ZstdJniVariant(dictionary, Integer.parseInt(parts[1]), "prepared".equals(parts[0]));
 			}
 			throw new IllegalArgumentException("Unknown variant " + name);
+		}
+
+	}
+
+	/**
+	 * No coding: a copy of the record, the baseline that the other variants' times include.
+	 */
+	static final class IdentityVariant implements Variant {
+
+		@Override
+		public byte[] encode(byte[] record) {
+			return record.clone();
+		}
+
+		@Override
+		public byte[] decode(byte[] encoded, int length) {
+			return encoded.clone();
+		}
+
+		@Override
+		public void close() {
 		}
 
 	}

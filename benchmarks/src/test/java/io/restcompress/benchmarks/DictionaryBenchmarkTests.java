@@ -13,7 +13,7 @@ class DictionaryBenchmarkTests {
 
 	@Test
 	void everyVariantCodesTheRecordsItChecksAtSetup() throws IOException {
-		for (String variant : List.of("zstd", "dcz", "br", "dcb", "prepared-3", "loaded-4")) {
+		for (String variant : List.of("identity", "zstd", "dcz", "br", "dcb", "prepared-3", "loaded-4")) {
 			DictionaryBenchmark benchmark = benchmark(variant);
 			try {
 				for (int i = 0; i < 3; i++) {
@@ -37,6 +37,23 @@ class DictionaryBenchmarkTests {
 	void preparedAtLevelFourIsDczWithoutItsHeader() throws IOException {
 		assertThat(encodedBytesPerRecord("dcz"))
 			.isEqualTo(encodedBytesPerRecord("prepared-4") + DczCodec.HEADER_LENGTH);
+	}
+
+	@Test
+	void writesTheEvictedBytesBeforeEachCall() throws IOException {
+		DictionaryBenchmark benchmark = new DictionaryBenchmark();
+		benchmark.records = "generated";
+		benchmark.dictionarySize = 16 * 1024;
+		benchmark.variant = "identity";
+		benchmark.evictedBytes = 4096;
+		benchmark.setUp();
+		benchmark.encode();
+		benchmark.decode();
+		assertThat(benchmark.evicted()).hasSize(4096).satisfies((evicted) -> {
+			assertThat(evicted[0]).isEqualTo((byte) 2);
+			assertThat(evicted[4032]).isEqualTo((byte) 2);
+			assertThat(evicted[1]).isZero();
+		});
 	}
 
 	@Test

@@ -49,7 +49,8 @@ import io.restcompress.codec.ZstdCodec;
  * means.
  * <p>
  * Options: {@code --server URL --phase train|time --link NAME --records N --rounds N --polls N
- * --concurrency N --out FILE}.
+ * --concurrency N --out FILE}, and {@code --modes} (default {@code identity,zstd,dcz,dcb}), the
+ * codings in which the records are timed one at a time.
  */
 public final class DictionaryTimingClient {
 
@@ -90,6 +91,10 @@ public final class DictionaryTimingClient {
 			client.connection.close();
 			client.zstd.close();
 		}
+	}
+
+	private boolean timing(String mode) {
+		return Arrays.asList(this.options.getOrDefault("modes", String.join(",", MODES)).split(",")).contains(mode);
 	}
 
 	private int records() {
@@ -135,16 +140,24 @@ public final class DictionaryTimingClient {
 				for (int k = 0; k < identities.size(); k++) {
 					String path = "/bench/records/" + (2 * k + 1);
 					byte[] expected = identities.get(k);
-					timed(out, link, round, "records", "identity", path, Map.of("Accept-Encoding", "identity"), null,
-							expected);
-					timed(out, link, round, "records", "zstd", path, Map.of("Accept-Encoding", "zstd"), this.zstd,
-							expected);
-					timed(out, link, round, "records", "dcz", path,
-							Map.of("Accept-Encoding", "dcz, zstd", "Available-Dictionary", trainedHash), recordDcz,
-							expected);
-					timed(out, link, round, "records", "dcb", path,
-							Map.of("Accept-Encoding", "dcb, br", "Available-Dictionary", trainedHash), recordDcb,
-							expected);
+					if (timing("identity")) {
+						timed(out, link, round, "records", "identity", path, Map.of("Accept-Encoding", "identity"),
+								null, expected);
+					}
+					if (timing("zstd")) {
+						timed(out, link, round, "records", "zstd", path, Map.of("Accept-Encoding", "zstd"), this.zstd,
+								expected);
+					}
+					if (timing("dcz")) {
+						timed(out, link, round, "records", "dcz", path,
+								Map.of("Accept-Encoding", "dcz, zstd", "Available-Dictionary", trainedHash), recordDcz,
+								expected);
+					}
+					if (timing("dcb")) {
+						timed(out, link, round, "records", "dcb", path,
+								Map.of("Accept-Encoding", "dcb, br", "Available-Dictionary", trainedHash), recordDcb,
+								expected);
+					}
 				}
 			}
 			for (int round = -1; round < rounds; round++) {
