@@ -29,6 +29,12 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 abstract class AbstractDictionaryServerTests extends DictionaryServerTestBase {
 
+	/**
+	 * A version of the feed that only one test fetches: the store keeps what other tests fetch
+	 * anonymously, whose versions would then be dictionaries for anonymous requests too.
+	 */
+	private static final int VERSION_NO_OTHER_TEST_FETCHES = 11;
+
 	private static final JsonMapper JSON = JsonMapper.builder().build();
 
 	@Test
@@ -76,9 +82,10 @@ abstract class AbstractDictionaryServerTests extends DictionaryServerTestBase {
 	 */
 	@Test
 	void previousVersionIsUsedOnlyForRequestsWithTheSameCredentials() throws Exception {
+		this.versions.version = VERSION_NO_OTHER_TEST_FETCHES;
 		byte[] alices = get("/api/feed", "Authorization", "Bearer alice").body();
 		String available = DictionaryFields.availableDictionary(DczCodec.sha256(alices));
-		this.versions.version = 2;
+		this.versions.version = VERSION_NO_OTHER_TEST_FETCHES + 1;
 		HttpResponse<byte[]> bob = get("/api/feed", "Accept-Encoding", "dcz, zstd", "Available-Dictionary", available,
 				"Authorization", "Bearer bob");
 		assertThat(bob.headers().firstValue("Content-Encoding")).hasValue("zstd");
@@ -379,6 +386,17 @@ abstract class AbstractDictionaryServerTests extends DictionaryServerTestBase {
 		}
 		assertThat(sampledPatterns()).doesNotContain("/api/private/*");
 		assertThat(train("/api/private/*").statusCode()).isEqualTo(400);
+	}
+
+	@Test
+	void handlerMarkedNotCompressedInADictionaryControllerIsNeitherEncodedNorSampled() throws Exception {
+		for (int n = 0; n < 3; n++) {
+			HttpResponse<byte[]> response = get("/api/secrets/" + n, "Accept-Encoding", "zstd");
+			assertThat(response.headers().firstValue("Content-Encoding")).isEmpty();
+			assertThat(response.headers().firstValue("Use-As-Dictionary")).isEmpty();
+			assertThat(response.body()).isEqualTo(DictionaryTestApplication.Versions.document(n));
+		}
+		assertThat(sampledPatterns()).doesNotContain("/api/secrets/*");
 	}
 
 	@Test

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 
 import io.restcompress.LzfCompressed;
+import io.restcompress.NotCompressed;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
@@ -39,8 +40,8 @@ import org.springframework.web.server.WebFilterChain;
  */
 @SpringBootConfiguration
 @EnableAutoConfiguration
-@Import({ DictionaryTestApplication.Versions.class, DictionaryTestApplication.Gatekeepers.Servlet.class,
-		DictionaryTestApplication.Gatekeepers.Reactive.class })
+@Import({ DictionaryTestApplication.Versions.class, DictionaryTestApplication.Secrets.class,
+		DictionaryTestApplication.Gatekeepers.Servlet.class, DictionaryTestApplication.Gatekeepers.Reactive.class })
 public class DictionaryTestApplication {
 
 	@RestController
@@ -158,6 +159,22 @@ public class DictionaryTestApplication {
 		@GetMapping("/api/plain")
 		ResponseEntity<byte[]> plain() {
 			return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(document(1));
+		}
+
+	}
+
+	/**
+	 * Samples for a trained dictionary, but for one handler excluded from encoding: what it
+	 * answers is neither encoded nor taken as a sample.
+	 */
+	@RestController
+	@DictionaryCompressed(match = "/api/secrets/*", trained = true)
+	public static class Secrets {
+
+		@NotCompressed
+		@GetMapping("/api/secrets/{n}")
+		ResponseEntity<byte[]> secret(@PathVariable int n) {
+			return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(Versions.document(n));
 		}
 
 	}

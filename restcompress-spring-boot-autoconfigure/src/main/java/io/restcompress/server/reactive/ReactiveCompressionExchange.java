@@ -122,12 +122,13 @@ final class ReactiveCompressionExchange {
 
 	/**
 	 * Where the body is copied to as it is written, if anywhere; asked of the handler when the
-	 * body is first written.
+	 * body is first written, and never of one whose responses are not encoded.
 	 */
 	@Nullable ResponseBodyCopy bodyCopy() {
 		if (!this.bodyCopyOpened) {
 			this.bodyCopyOpened = true;
-			this.bodyCopy = this.handlers.bodyCopy(this.exchange);
+			HandlerCompression allowed = handler();
+			this.bodyCopy = (allowed != null && allowed.allowed()) ? this.handlers.bodyCopy(this.exchange) : null;
 		}
 		return this.bodyCopy;
 	}
