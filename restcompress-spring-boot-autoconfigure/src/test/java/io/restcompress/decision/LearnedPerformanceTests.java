@@ -83,6 +83,15 @@ class LearnedPerformanceTests {
 	}
 
 	@Test
+	void takesAContentTypeWithoutItsParametersAndWhateverItsCase() {
+		this.performance.learn(ZSTD, "application/json;charset=UTF-8", 100_000, 10_000, 500_000);
+		this.performance.learn(ZSTD, "application/x-protobuf", 100_000, 60_000, 500_000);
+		assertThat(this.performance.estimate(ZSTD, "APPLICATION/JSON").ratio()).isCloseTo(0.1, within(1e-9));
+		assertThat(this.performance.estimate(ZSTD, "application/json; charset=ISO-8859-1").ratio()).isCloseTo(0.1,
+				within(1e-9));
+	}
+
+	@Test
 	void calibratesTheSeedsOfUnmeasuredRungsByTheMeasuredOnesOfTheSameCodingFirst() {
 		CodingOption lz4 = CodingOption.parse("lz4:1");
 		CodingOption gzip = CodingOption.parse("gzip:1");
@@ -181,8 +190,11 @@ class LearnedPerformanceTests {
 		for (int i = 0; i < LearnedPerformance.MAX_ENTRIES + 100; i++) {
 			this.performance.learn(ZSTD, "application/x-type-" + i, 100_000, 10_000, 500_000);
 		}
-		assertThat(this.performance.estimate(ZSTD, "application/x-type-" + (LearnedPerformance.MAX_ENTRIES + 50)))
-			.isEqualTo(this.performance.estimate(ZSTD, null));
+		this.performance.learn(ZSTD, "application/x-beyond-the-bound", 100_000, 90_000, 500_000);
+		CodingPerformance beyond = this.performance.estimate(ZSTD, "application/x-beyond-the-bound");
+		assertThat(beyond).isEqualTo(this.performance.estimate(ZSTD, null));
+		assertThat(beyond.ratio()).as("halfway from 0.1 to 0.9: learned for every type, not for this one alone")
+			.isCloseTo(0.5, within(1e-9));
 	}
 
 	@Test

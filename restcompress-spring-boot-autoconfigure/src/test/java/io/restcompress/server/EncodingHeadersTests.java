@@ -61,10 +61,12 @@ class EncodingHeadersTests {
 	void givesNotModifiedTheVaryAndTagButNoRepresentationMetadata() {
 		this.response.setStatus(304);
 		this.response.setHeader("ETag", "\"v1\"");
+		this.response.setHeader("Content-Type", "application/json");
 		EncodingHeaders.applyToNotModified(GZIP, this.fields, List.of("\"v1-gzip\""));
 		assertThat(this.response.getHeader("ETag")).isEqualTo("\"v1-gzip\"");
 		assertThat(this.response.getHeader("Vary")).isEqualTo("Accept-Encoding");
 		assertThat(this.response.containsHeader("Content-Encoding")).isFalse();
+		assertThat(this.response.getHeader("Content-Type")).isNull();
 	}
 
 	@ParameterizedTest

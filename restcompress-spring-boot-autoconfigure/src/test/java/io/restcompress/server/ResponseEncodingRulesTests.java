@@ -230,6 +230,22 @@ class ResponseEncodingRulesTests {
 			.isEqualTo(ResponseEncodingDecision.identity(SkipReason.CONTENT_TYPE, false));
 	}
 
+	@Test
+	void decidesNotModifiedForAResponseAlreadyEncodedOrNotToBeTransformedAsIdentityWithoutVary() {
+		MockHttpServletResponse encoded = new MockHttpServletResponse();
+		encoded.setStatus(304);
+		encoded.setHeader("Content-Encoding", "br");
+		assertThat(this.rules.decideNotModified(HandlerCompression.SERVER_DEFAULTS, new ServletResponseFields(encoded),
+				ANY))
+			.isEqualTo(ResponseEncodingDecision.identity(SkipReason.ALREADY_ENCODED, false));
+		MockHttpServletResponse untransformable = new MockHttpServletResponse();
+		untransformable.setStatus(304);
+		untransformable.setHeader("Cache-Control", "no-transform");
+		assertThat(this.rules.decideNotModified(HandlerCompression.SERVER_DEFAULTS,
+				new ServletResponseFields(untransformable), ANY))
+			.isEqualTo(ResponseEncodingDecision.identity(SkipReason.ALREADY_ENCODED, false));
+	}
+
 	private static MockHttpServletResponse jsonResponse() {
 		MockHttpServletResponse response = new MockHttpServletResponse();
 		response.setContentType("application/json");
