@@ -113,6 +113,17 @@ class DictionaryStoreTests {
 	}
 
 	@Test
+	void countsADictionaryOfferedToAClientAsUsed() {
+		DictionaryStore store = store(100, 1000, 2);
+		store.store("https://example.com", bytes("one"), MatchPattern.of("/a/*"), "");
+		store.store("https://example.com", bytes("two"), MatchPattern.of("/b/*"), "");
+		assertThat(store.best("https://example.com", "/a/1").content()).isEqualTo(bytes("one"));
+		store.store("https://example.com", bytes("three"), MatchPattern.of("/c/*"), "");
+		assertThat(store.best("https://example.com", "/a/1")).isNotNull();
+		assertThat(store.best("https://example.com", "/b/1")).isNull();
+	}
+
+	@Test
 	void evictsTheLeastRecentlyUsedWhenTheTotalSizeIsReached() {
 		DictionaryStore store = store(10, 25, 10);
 		store.store(bytes("0123456789"), FEED, "");
