@@ -110,25 +110,6 @@ abstract class AbstractServerIntegrationTests {
 	}
 
 	/**
-	 * Checks that a value recorded after the response has gone out, if at all, stays as it was
-	 * for a while: nothing else tells when it would have changed.
-	 */
-	static void assertStaysAt(DoubleSupplier value, double expected, Duration period) {
-		long end = System.nanoTime() + period.toNanos();
-		do {
-			assertThat(value.getAsDouble()).isEqualTo(expected);
-			try {
-				Thread.sleep(50);
-			}
-			catch (InterruptedException ex) {
-				Thread.currentThread().interrupt();
-				return;
-			}
-		}
-		while (System.nanoTime() < end);
-	}
-
-	/**
 	 * Waits for a value that is recorded after the response has gone out, for up to 20 s: on a
 	 * loaded machine the server can take seconds to see that a client went away.
 	 */
