@@ -213,6 +213,17 @@ class TrainDictionaryMojoTests {
 	}
 
 	@Test
+	void takesEverySampleWhenTogetherTheyFillTheMaxSampleSizeExactly() throws Exception {
+		write("1.json", "{\"order\":111}");
+		write("2.json", "{\"order\":222}");
+		write("3.json", "{\"order\":333}");
+		this.mojo.maxSampleSize = "39B";
+		this.mojo.execute();
+		assertThat(written()).isEqualTo("{\"order\":111}{\"order\":222}{\"order\":333}");
+		assertThat(this.logged).noneMatch((line) -> line.startsWith("Left out"));
+	}
+
+	@Test
 	void readsEverySampleWithinTheDefaultMaxSampleSizeOf128Megabytes() throws Exception {
 		assertThat(this.mojo.maxSampleSize).isEqualTo("128MB");
 		write("1.json", "{\"order\":111}");

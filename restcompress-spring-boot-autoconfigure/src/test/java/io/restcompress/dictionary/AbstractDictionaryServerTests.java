@@ -323,6 +323,15 @@ abstract class AbstractDictionaryServerTests extends DictionaryServerTestBase {
 	}
 
 	@Test
+	void addsTheTrainedDictionarysLinkBesideALinkTheApplicationSet() throws Exception {
+		String dictionaryLink = "<" + trainedDictionaryPath() + ">; rel=\"compression-dictionary\"";
+		HttpResponse<byte[]> response = get("/api/small/1", DictionaryTestApplication.Gatekeepers.LINK,
+				"</api/small/2>; rel=\"next\"");
+		assertThat(String.join(", ", response.headers().allValues("Link")))
+			.isEqualTo("</api/small/2>; rel=\"next\", " + dictionaryLink);
+	}
+
+	@Test
 	void leavesTheLinkOutWhenTheRequestNamesTheTrainedDictionary() throws Exception {
 		String path = trainedDictionaryPath();
 		String available = DictionaryFields.availableDictionary(DczCodec.sha256(get(path).body()));

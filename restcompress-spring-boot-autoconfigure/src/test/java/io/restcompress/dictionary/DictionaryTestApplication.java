@@ -202,6 +202,9 @@ public class DictionaryTestApplication {
 
 		static final String PER_USER = "/api/account/";
 
+		/** A request field whose value the gatekeeper sets as the response's {@code Link}. */
+		static final String LINK = "X-Link";
+
 		private static final int SECURITY_ORDER = -100;
 
 		private Gatekeepers() {
@@ -226,6 +229,9 @@ public class DictionaryTestApplication {
 								}
 								if (request.getRequestURI().startsWith(PER_USER)) {
 									response.setHeader(HttpHeaders.CACHE_CONTROL, "no-store");
+								}
+								if (request.getHeader(LINK) != null) {
+									response.setHeader(HttpHeaders.LINK, request.getHeader(LINK));
 								}
 								chain.doFilter(request, response);
 							}
@@ -260,6 +266,10 @@ public class DictionaryTestApplication {
 				if (exchange.getRequest().getHeaders().containsHeader(REFUSED)) {
 					exchange.getResponse().setStatusCode(HttpStatus.UNAUTHORIZED);
 					return exchange.getResponse().setComplete();
+				}
+				String link = exchange.getRequest().getHeaders().getFirst(LINK);
+				if (link != null) {
+					exchange.getResponse().getHeaders().set(HttpHeaders.LINK, link);
 				}
 				if (exchange.getRequest().getPath().value().startsWith(PER_USER)) {
 					exchange.getResponse().beforeCommit(() -> Mono.fromRunnable(

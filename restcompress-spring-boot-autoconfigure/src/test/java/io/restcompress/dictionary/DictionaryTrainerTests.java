@@ -143,6 +143,13 @@ class DictionaryTrainerTests {
 	}
 
 	@Test
+	void takesABodyAsLargeAsAllSamplesMayBe() {
+		DictionaryTrainer trainer = new DictionaryTrainer(10, 1024, "/dictionaries");
+		trainer.sample(SMALL, new byte[10]);
+		assertThat(trainer.report().get("/api/small/*")).containsEntry("samples", 1).containsEntry("sampleBytes", 10L);
+	}
+
+	@Test
 	void leavesOutABodyLargerThanAllSamplesWithoutCompletingThem() {
 		DictionaryTrainer trainer = new DictionaryTrainer(10, 1024, "/dictionaries");
 		trainer.sample(SMALL, new byte[11]);

@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.zip.GZIPInputStream;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import io.restcompress.codec.LzfCodec;
 import io.restcompress.internal.reactive.LeakRecordingDetector;
 import org.junit.jupiter.api.AfterAll;
@@ -17,6 +18,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import reactor.core.publisher.Sinks;
 
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
 
@@ -214,6 +216,14 @@ class ReactiveServerIntegrationTests extends AbstractServerIntegrationTests {
 		assertThat(identity.headers().firstValue("Content-Encoding")).isEmpty();
 		assertThat(header(identity, "Vary")).isEqualTo("Accept-Encoding");
 		assertThat(header(identity, "Content-Length")).isEqualTo("20000");
+	}
+
+	@Test
+	void countsAHeadAsSkippedForItsMethod(@Autowired MeterRegistry registry) {
+		double before = serverCount(registry, "restcompress.skipped", "reason", "status_or_method");
+		assertThat(header(this.http.head("/etag", "Accept-Encoding", "lzf"), "Content-Encoding")).isEqualTo("lzf");
+		awaitIncrease(() -> serverCount(registry, "restcompress.skipped", "reason", "status_or_method"), before);
+		assertThat(serverCount(registry, "restcompress.skipped", "reason", "status_or_method")).isEqualTo(before + 1);
 	}
 
 	@Test

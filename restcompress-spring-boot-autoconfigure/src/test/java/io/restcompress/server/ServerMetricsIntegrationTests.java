@@ -59,7 +59,8 @@ class ServerMetricsIntegrationTests extends AbstractServerIntegrationTests {
 	@CsvSource({ "/known-length/100, GET, lzf, below_threshold", "/large, GET, '', not_acceptable",
 			"/large, GET, 'lzf;q=0', not_acceptable", "/image, GET, lzf, content_type",
 			"/pre-encoded, GET, lzf, already_encoded", "/no-transform, GET, lzf, already_encoded",
-			"/large, HEAD, lzf, status_or_method", "/no-content, GET, lzf, status_or_method",
+			"/large, HEAD, lzf, status_or_method", "/large-head-only, HEAD, lzf, status_or_method",
+			"/no-content, GET, lzf, status_or_method",
 			"/plain/large, GET, lzf, not_annotated", "/excluded, GET, lzf, not_annotated" })
 	void recordsEachSkipReason(String path, String method, String acceptEncoding, String reason) {
 		double before = serverCount(this.registry, "restcompress.skipped", "reason", reason);

@@ -39,6 +39,8 @@ import org.springframework.web.bind.annotation.PutMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestMethod;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.context.request.async.DeferredResult;
 import org.springframework.web.servlet.View;
@@ -86,6 +88,15 @@ final class TestEndpoints {
 		@GetMapping("/large")
 		ResponseEntity<byte[]> largeKnownLength() {
 			return large();
+		}
+
+		/**
+		 * Answers {@code HEAD} itself, with the header fields of a large body and no body
+		 * written.
+		 */
+		@RequestMapping(path = "/large-head-only", method = RequestMethod.HEAD)
+		ResponseEntity<Void> largeHeadOnly() {
+			return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).contentLength(LARGE.length).build();
 		}
 
 		@GetMapping("/resource/{size}")

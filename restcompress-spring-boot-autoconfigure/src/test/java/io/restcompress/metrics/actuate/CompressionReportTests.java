@@ -80,6 +80,19 @@ class CompressionReportTests {
 	}
 
 	@Test
+	void leavesTheBytesOfBodiesTooSmallToTimeOutOfTheCodecSpeed() {
+		for (int i = 0; i < 10; i++) {
+			this.recorder.encoded(Side.SERVER, Direction.RESPONSE, "gzip", 100 * MB, 20 * MB, 2_000 * MS);
+		}
+		for (int i = 0; i < 1000; i++) {
+			this.recorder.encoded(Side.SERVER, Direction.RESPONSE, "gzip", 4000, 1000, 80_000);
+		}
+		CodingDescriptor gzip = server(null).codings().get("gzip");
+		assertThat(gzip.encode().bodies()).isEqualTo(1010);
+		assertThat(gzip.codecMegabytesPerSecond()).isEqualTo(50.0);
+	}
+
+	@Test
 	void reportsTheLinkSpeedAboveWhichTheFasterCodingWins() {
 		recordLzfAndGzipOnTheServer();
 		assertThat(server(null).pairs()).containsExactly(new PairDescriptor("lzf", "gzip", 42.105, null));
@@ -93,6 +106,8 @@ class CompressionReportTests {
 		assertThat(verdicts(null)).containsExactly(Verdict.BANDWIDTH_NOT_SET, Verdict.BANDWIDTH_NOT_SET);
 		// gzip first: the codings are sorted by name
 		assertThat(verdicts(Bandwidth.of("100Mbit"))).containsExactly(Verdict.PAYS, Verdict.PAYS);
+		assertThat(verdicts(Bandwidth.of("256Mbit"))).as("gzip exactly at its break-even")
+			.containsExactly(Verdict.DOES_NOT_PAY, Verdict.PAYS);
 		assertThat(verdicts(Bandwidth.of("500Mbit"))).containsExactly(Verdict.DOES_NOT_PAY, Verdict.PAYS);
 		assertThat(verdicts(Bandwidth.of("1Gbit"))).containsExactly(Verdict.DOES_NOT_PAY, Verdict.DOES_NOT_PAY);
 	}
