@@ -457,6 +457,31 @@ class ClientDictionaryTests extends PlainOriginTests {
 	}
 
 	/**
+	 * RFC 9842: a dictionary is used only for answers from its own origin. The answer of the
+	 * origin a redirect leads to, in {@code dcz} with the first origin's dictionary, is handed
+	 * over as it came, never decoded with that dictionary.
+	 */
+	@ParameterizedTest(name = "{0}")
+	@MethodSource("io.restcompress.client.TestClient#redirectFollowing")
+	void neverDecodesTheAnswerOfTheOriginARedirectLeadsToWithTheFirstOriginsDictionary(
+			Function<ClientCompression, TestClient> kind) throws IOException {
+		byte[] encoded = dcz(version(1), version(2));
+		TestClient client = kind.apply(compression(store(), Long.MAX_VALUE));
+		this.origin.handle("/feed/hop", (exchange, body) -> PlainOrigin.redirect(exchange, this.origin.otherOriginUri("/elsewhere")));
+		this.origin.handle("/elsewhere", (exchange, body) -> {
+			exchange.getResponseHeaders().set("Content-Encoding", "dcz");
+			PlainOrigin.respond(exchange, 200, encoded);
+		});
+		client.get(this.origin.uri("/feed/1"));
+		TestClient.Response response = client.get(this.origin.uri("/feed/hop"));
+		assertThat(this.origin.requestsTo("/feed/hop").get(0).header("Available-Dictionary")).isNotNull();
+		assertThat(this.origin.requestsTo("/elsewhere").get(0).header("Host")).startsWith("localhost:");
+		assertThat(response.headers().getFirst("Content-Encoding")).isEqualTo("dcz");
+		assertThat(response.body()).isEqualTo(encoded);
+		assertThat(this.recorder.events).doesNotContain("decoded CLIENT RESPONSE dcz");
+	}
+
+	/**
 	 * An application interceptor inside restcompress's that makes a call of its own on the
 	 * same thread (a token fetch) through the same HTTP library: that call's hops are not taken
 	 * for those of the request.

@@ -300,6 +300,26 @@ class RequestCompressionTests extends PlainOriginTests {
 		assertThat(echoedCodings()).containsExactly("lzf");
 	}
 
+	/**
+	 * An origin whose every {@code 415} names another coding than the one just sent would have
+	 * the body sent again and again: it is resent once, and the second {@code 415} is the
+	 * caller's.
+	 */
+	@ParameterizedTest(name = "{0}")
+	@MethodSource("clients")
+	void resendsARefusedBodyOnlyOnce(Function<ClientCompression, TestClient> kind) throws IOException {
+		this.origin.handle("/refusing", (exchange, body) -> {
+			String sent = exchange.getRequestHeaders().getFirst("Content-Encoding");
+			exchange.getResponseHeaders().set("Accept-Encoding", "lzf".equals(sent) ? "gzip" : "lzf");
+			PlainOrigin.respond(exchange, 415, new byte[0]);
+		});
+		TestClient.Response response = client(kind, RequestCompression.ALWAYS).post(this.origin.uri("/refusing"),
+				BODY);
+		assertThat(response.status()).isEqualTo(415);
+		assertThat(this.origin.requestsTo("/refusing")).extracting((request) -> request.header("Content-Encoding"))
+			.containsExactly("lzf", "gzip");
+	}
+
 	@ParameterizedTest(name = "{0}")
 	@MethodSource("clients")
 	void neitherResendsNorRefusesTheCodingAfterA415ThatNamesIt(Function<ClientCompression, TestClient> kind)

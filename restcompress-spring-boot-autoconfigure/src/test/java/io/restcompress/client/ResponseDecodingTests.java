@@ -8,12 +8,16 @@ import java.util.function.Function;
 import java.util.stream.Stream;
 
 import io.restcompress.codec.CorruptContentException;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpMethod;
+import org.springframework.http.ResponseCookie;
+import org.springframework.util.MultiValueMap;
+import org.springframework.web.reactive.function.client.WebClient;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
@@ -174,6 +178,37 @@ class ResponseDecodingTests extends PlainOriginTests {
 		for (int i = 0; i < 3; i++) {
 			assertThat(client.get(this.origin.uri("/payload/lzf/" + SIZE)).body()).isEqualTo(Payloads.json(SIZE));
 		}
+	}
+
+	/**
+	 * WebClient hands the decoded body over in a new response, which carries the cookies of the
+	 * one that came.
+	 */
+	@Test
+	void webClientKeepsTheCookiesOfADecodedResponse() throws IOException {
+		byte[] gzipped = PlainOrigin.encode("gzip", Payloads.json(10_000));
+		this.origin.handle("/cookie", (exchange, body) -> {
+			exchange.getResponseHeaders().set("Set-Cookie", "id=1");
+			exchange.getResponseHeaders().set("Content-Encoding", "gzip");
+			PlainOrigin.respond(exchange, 200, gzipped);
+		});
+		WebClient client = WebClient.builder()
+			.clientConnector(TestClient.plainReactorNetty())
+			.filter(new ClientCompressionExchangeFilter(
+					ClientCompression.builder(PlainOrigin.CODECS).recorder(this.recorder).build()))
+			.build();
+		record Seen(MultiValueMap<String, ResponseCookie> cookies, HttpHeaders headers, byte[] body) {
+		}
+		Seen seen = client.get()
+			.uri(this.origin.uri("/cookie"))
+			.exchangeToMono((response) -> response.bodyToMono(byte[].class)
+				.map((body) -> new Seen(response.cookies(), response.headers().asHttpHeaders(), body)))
+			.block(TestClient.TIMEOUT);
+		assertThat(seen.body()).isEqualTo(Payloads.json(10_000));
+		assertThat(seen.headers().containsHeader(HttpHeaders.CONTENT_ENCODING)).isFalse();
+		assertThat(seen.cookies().getFirst("id")).isNotNull()
+			.satisfies((cookie) -> assertThat(cookie.getValue()).isEqualTo("1"));
+		assertThat(this.recorder.events).containsOnlyOnce("decoded CLIENT RESPONSE gzip");
 	}
 
 	static CorruptContentException corruption(Throwable failure) {

@@ -303,6 +303,35 @@ class ReactiveServerIntegrationTests extends AbstractServerIntegrationTests {
 	}
 
 	/**
+	 * A {@code Flux<String>} of JSON lines reaches the server through {@code writeWith}, with no
+	 * flush, and its type carries a {@code charset}: it is a stream all the same, so each line is
+	 * encoded and flushed as it is emitted, well below the threshold. The second line is emitted
+	 * only once the first has been read and decoded, so the first must reach the client alone
+	 * (a response held back waits for the second line: the test times out). The stream is ended
+	 * however the test ends, so that a held response does not outlive it.
+	 */
+	@Test
+	@Timeout(30)
+	void flushesEachLineOfAnNdjsonFluxWrittenWithoutFlushes() throws Exception {
+		ReactiveTestApplication.events.tryEmitNext("first");
+		try {
+			HttpResponse<InputStream> response = this.http.stream("/ndjson-text", "Accept-Encoding", "lzf");
+			assertThat(header(response, "Content-Type")).isEqualTo("application/x-ndjson;charset=UTF-8");
+			assertThat(header(response, "Content-Encoding")).isEqualTo("lzf");
+			try (InputStream lines = new LzfCodec().decoder(response.body())) {
+				assertThat(readUntil(lines, "\n")).isEqualTo("{\"event\":\"first\"}\n");
+				ReactiveTestApplication.events.tryEmitNext("second");
+				assertThat(readUntil(lines, "\n")).isEqualTo("{\"event\":\"second\"}\n");
+				ReactiveTestApplication.events.tryEmitComplete();
+				assertThat(lines.read()).isEqualTo(-1);
+			}
+		}
+		finally {
+			ReactiveTestApplication.events.tryEmitComplete();
+		}
+	}
+
+	/**
 	 * A client that stops reading makes Reactor Netty take flushed events ahead of the one it
 	 * is writing (up to 32), so the last events and the end of the encoding are taken after the
 	 * stream has completed: they are encoded all the same.

@@ -171,6 +171,15 @@ class ReactiveTestApplication {
 		}
 
 		/**
+		 * JSON lines written as text: {@code CharSequenceEncoder} is not streaming-aware, so WebFlux
+		 * writes them with {@code writeWith}, not {@code writeAndFlushWith}, and without flushes.
+		 */
+		@GetMapping(path = "/ndjson-text", produces = "application/x-ndjson;charset=UTF-8")
+		Flux<String> ndjsonText() {
+			return events.asFlux().map((data) -> "{\"event\":\"" + data + "\"}\n");
+		}
+
+		/**
 		 * Emits {@code count} events of {@code size} characters as fast as the server takes them.
 		 */
 		@GetMapping(path = "/sse/{count}/{size}", produces = MediaType.TEXT_EVENT_STREAM_VALUE)
