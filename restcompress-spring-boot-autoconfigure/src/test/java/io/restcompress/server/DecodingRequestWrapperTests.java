@@ -6,6 +6,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
@@ -139,6 +140,39 @@ class DecodingRequestWrapperTests {
 		assertThat(request.getInputStream().readAllBytes()).asString(StandardCharsets.US_ASCII).isEqualTo("a=1");
 		assertThat(request.getParameterMap()).containsOnlyKeys("q");
 		assertThatIllegalStateException().isThrownBy(request::getReader);
+	}
+
+	@Test
+	void hidesTheFieldsThatDescribeTheEncodedBodyFromEveryHeaderAccessor() {
+		DecodingRequestWrapper request = form("a=1".getBytes(StandardCharsets.US_ASCII), 100, 10);
+		MockHttpServletRequest raw = (MockHttpServletRequest) request.getRequest();
+		raw.addHeader("Content-Encoding", "gzip");
+		raw.addHeader("Content-Length", "23");
+		raw.addHeader("X-Other", "kept");
+		assertThat(request.getHeader("Content-Encoding")).isNull();
+		assertThat(request.getHeaders("content-encoding").hasMoreElements()).isFalse();
+		assertThat(request.getHeaders("Content-Length").hasMoreElements()).isFalse();
+		assertThat(request.getIntHeader("Content-Length")).isEqualTo(-1);
+		assertThat(request.getContentLength()).isEqualTo(-1);
+		assertThat(request.getContentLengthLong()).isEqualTo(-1);
+		assertThat(Collections.list(request.getHeaderNames())).contains("X-Other")
+			.noneMatch((name) -> name.equalsIgnoreCase("Content-Encoding") || name.equalsIgnoreCase("Content-Length"));
+		assertThat(request.getHeader("X-Other")).isEqualTo("kept");
+	}
+
+	@Test
+	void readsTheDecodedBodyAsIso88591WhenTheRequestNamesNoCharset() throws IOException {
+		DecodingRequestWrapper request = form(new byte[] { 'a', '=', (byte) 0xE9 }, 100, 10);
+		((MockHttpServletRequest) request.getRequest()).setMethod("PUT");
+		assertThat(request.getCharacterEncoding()).isNull();
+		assertThat(request.getReader().readLine()).isEqualTo("a=\u00e9");
+	}
+
+	@Test
+	void refusesTheStreamOnceTheApplicationHasTakenTheReader() throws IOException {
+		DecodingRequestWrapper request = form("a=1".getBytes(StandardCharsets.US_ASCII), 100, 10);
+		request.getReader();
+		assertThatIllegalStateException().isThrownBy(request::getInputStream);
 	}
 
 	/**

@@ -160,6 +160,18 @@ class RequestDecodingIntegrationTests extends AbstractServerIntegrationTests {
 	}
 
 	@Test
+	void answersWithAnRfc9457ProblemNamingTypeTitleStatusDetailInstanceAndCoding() {
+		HttpResponse<byte[]> response = this.http.post("/plain/echo", "{}".getBytes(StandardCharsets.UTF_8),
+				"Content-Encoding", "foo", "Content-Type", "application/json");
+		assertThat(response.statusCode()).isEqualTo(415);
+		assertThat(new String(response.body(), StandardCharsets.UTF_8)).isEqualTo("{\"type\":\"about:blank\","
+				+ "\"title\":\"Unsupported Media Type\",\"status\":415,"
+				+ "\"detail\":\"Content-Encoding 'foo' is not supported; supported codings: lzf, lz4, gzip, zstd, br, deflate\","
+				+ "\"instance\":\"/plain/echo\",\"coding\":\"foo\"}");
+		assertThat(header(response, "Content-Length")).isEqualTo(String.valueOf(response.body().length));
+	}
+
+	@Test
 	void echoesAtMostTheFirst200CharactersOfAHugeContentEncoding() {
 		String contentEncoding = "foo, ".repeat(240_000) + "bar";
 		HttpResponse<byte[]> response = this.http.post("/plain/echo", "{}".getBytes(StandardCharsets.UTF_8),
