@@ -1,5 +1,8 @@
 package io.restcompress.decision;
 
+import java.net.InetAddress;
+import java.net.NetworkInterface;
+import java.util.Collections;
 import java.util.List;
 
 import io.restcompress.metrics.Bandwidth;
@@ -10,6 +13,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * Unit tests of {@link NetworkLinks}, {@link LinkRule} and {@link AddressBlock}.
@@ -133,6 +137,40 @@ class NetworkLinksTests {
 	@ValueSource(strings = { "*1.*", "10.*", "*.*.*.*", "123.example", "*.10.in-addr.arpa", "1password.example" })
 	void acceptsHostPatternsOfDigitsThatNamesCanMatch(String pattern) {
 		assertThat(rule("web", "10Mbit", List.of(), List.of(pattern)).hosts()).hasSize(1);
+	}
+
+
+	@Test
+	void acceptsPrefixLengthsFromZeroToTheWholeAddress() {
+		assertThat(AddressBlock.parse("0.0.0.0/0").contains(AddressBlock.parseLiteral("192.0.2.1"))).isTrue();
+		assertThat(AddressBlock.parse("::/0").contains(AddressBlock.parseLiteral("fd00:20::1"))).isTrue();
+		AddressBlock single = AddressBlock.parse("10.0.0.1/32");
+		assertThat(single.contains(AddressBlock.parseLiteral("10.0.0.1"))).isTrue();
+		assertThat(single.contains(AddressBlock.parseLiteral("10.0.0.2"))).isFalse();
+		assertThat(AddressBlock.parse("fd00::1/128").contains(AddressBlock.parseLiteral("fd00::1"))).isTrue();
+		assertThat(AddressBlock.parse("fd00::1/128").contains(AddressBlock.parseLiteral("fd00::2"))).isFalse();
+	}
+
+	@Test
+	void neverMatchesAnAddressOfTheOtherFamily() {
+		assertThat(AddressBlock.parse("10.0.0.0/8").contains(AddressBlock.parseLiteral("a00::1"))).isFalse();
+		assertThat(AddressBlock.parse("a00::/16").contains(AddressBlock.parseLiteral("10.0.0.1"))).isFalse();
+		assertThat(AddressBlock.parse("fd00:20::/64").contains(AddressBlock.parseLiteral("253.0.0.32"))).isFalse();
+		assertThat(this.links.forAddress("a00::1").name()).isEqualTo("default");
+	}
+
+	@Test
+	void putsTheHostsOwnAddressesBehindTheLocalLink() throws Exception {
+		InetAddress own = Collections.list(NetworkInterface.getNetworkInterfaces())
+			.stream()
+			.flatMap((networkInterface) -> Collections.list(networkInterface.getInetAddresses()).stream())
+			.filter((address) -> !address.isLoopbackAddress())
+			.findFirst()
+			.orElse(null);
+		assumeTrue(own != null, "this host has an address besides loopback");
+		assertThat(AddressBlock.parse("this-host").contains(own)).isTrue();
+		assertThat(this.links.forAddress(own).name()).isEqualTo("local");
+		assertThat(this.links.forAddress(own).compresses()).isFalse();
 	}
 
 }

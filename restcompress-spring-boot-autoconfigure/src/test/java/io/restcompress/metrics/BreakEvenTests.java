@@ -60,4 +60,10 @@ class BreakEvenTests {
 		assertThatIllegalArgumentException().isThrownBy(() -> BreakEven.fasterWinsAbove(0.3, 30, 0.2, 300));
 	}
 
+
+	@Test
+	void aFasterCodingAsFastWithTheSameRatioAlwaysWins() {
+		assertThat(BreakEven.fasterWinsAbove(0.298, 174.6, 0.298, 174.6)).isZero();
+	}
+
 }

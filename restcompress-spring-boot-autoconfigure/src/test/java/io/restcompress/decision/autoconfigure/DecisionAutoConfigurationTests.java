@@ -1,9 +1,11 @@
 package io.restcompress.decision.autoconfigure;
 
 import java.util.List;
+import java.util.Map;
 
 import io.restcompress.client.ClientCompression;
 import io.restcompress.client.autoconfigure.ClientCompressionAutoConfiguration;
+import io.restcompress.codec.AcceptEncoding;
 import io.restcompress.codec.ContentCodecs;
 import io.restcompress.codec.autoconfigure.ContentCodecAutoConfiguration;
 import io.restcompress.codec.autoconfigure.GzipOnlyCodecsConfiguration;
@@ -12,17 +14,21 @@ import io.restcompress.decision.CodingLadder;
 import io.restcompress.decision.CodingOption;
 import io.restcompress.decision.CompressionDecisions;
 import io.restcompress.decision.DecisionLog;
+import io.restcompress.decision.DecisionReport;
 import io.restcompress.decision.LearnedPerformance;
 import io.restcompress.decision.NetworkLinks;
 import io.restcompress.internal.server.ResponseEncodingRules;
 import io.restcompress.metrics.CompressionRecorder;
+import io.restcompress.metrics.Direction;
+import io.restcompress.metrics.Side;
 import io.restcompress.metrics.actuate.CompressionEndpoint;
 import io.restcompress.metrics.actuate.DecisionsContributor;
 import io.restcompress.metrics.autoconfigure.CompressionMetricsAutoConfiguration;
+import io.restcompress.metrics.autoconfigure.NetworkProperties;
 import io.restcompress.server.autoconfigure.ServerCompressionAutoConfiguration;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.FilteredClassLoader;
@@ -33,6 +39,7 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.test.util.ReflectionTestUtils;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 /**
  * Tests for {@link DecisionAutoConfiguration} and the server's and clients' use of it.
@@ -296,6 +303,82 @@ class DecisionAutoConfigurationTests {
 			.withPropertyValues("restcompress.server.decision=adaptive", "restcompress.server.response.time-budget=20ms")
 			.run((context) -> assertThat(ReflectionTestUtils.getField(context.getBean(ResponseEncodingRules.class),
 					"timeBudget")).hasToString("PT0.02S"));
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "server", "client" })
+	void staysOutWhenASideIsExplicitlyFixed(String side) {
+		this.contextRunner.withPropertyValues("restcompress." + side + ".decision=fixed")
+			.run((context) -> assertThat(context).hasNotFailed()
+				.doesNotHaveBean(CompressionDecisions.class)
+				.doesNotHaveBean(NetworkLinks.class));
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "local", "default" })
+	void failsOnALinkNamedLikeABuiltInLink(String name) {
+		this.contextRunner
+			.withPropertyValues("restcompress.server.decision=adaptive", "restcompress.network.links[0].name=" + name,
+					"restcompress.network.links[0].addresses=10.0.0.0/8",
+					"restcompress.network.links[0].bandwidth=10Mbit")
+			.run((context) -> assertThat(context).getFailure()
+				.rootCause()
+				.hasMessageContaining("restcompress.network.links[0].name: '" + name + "' is the name of a built-in link"));
+	}
+
+	@Test
+	void namesABlankLinkByItsIndexAndTrimsGivenNames() {
+		NetworkProperties properties = new NetworkProperties();
+		NetworkProperties.Link blank = new NetworkProperties.Link();
+		blank.setName("  ");
+		blank.setAddresses(List.of("10.0.0.0/8"));
+		NetworkProperties.Link padded = new NetworkProperties.Link();
+		padded.setName(" branch ");
+		padded.setHosts(List.of("*.branch.example"));
+		properties.setLinks(List.of(blank, padded));
+		NetworkLinks links = NetworkLinksFactory.create(properties);
+		assertThat(links.all()).extracting((link) -> link.name()).containsExactly("link-0", "branch", "local", "default");
+		NetworkProperties.Link same = new NetworkProperties.Link();
+		same.setName("branch");
+		same.setAddresses(List.of("192.168.0.0/16"));
+		properties.setLinks(List.of(padded, same));
+		assertThatIllegalArgumentException().isThrownBy(() -> NetworkLinksFactory.create(properties))
+			.withMessageContaining("restcompress.network.links[1].name: 'branch'");
+	}
+
+	@Test
+	void describesForTheEndpointWhatItChoosesOnEveryLink() {
+		this.contextRunner
+			.withPropertyValues("restcompress.server.decision=adaptive", "restcompress.network.bandwidth=1Gbit",
+					"restcompress.network.links[0].name=slow", "restcompress.network.links[0].addresses=10.0.0.0/8",
+					"restcompress.network.links[0].bandwidth=10Mbit", "restcompress.decision.ladder=lzf,gzip:6",
+					"restcompress.decision.explore=false")
+			.run((context) -> {
+				CompressionDecisions decisions = context.getBean(CompressionDecisions.class);
+				decisions.decide(Side.SERVER, Direction.RESPONSE, decisions.links().forAddress("10.1.2.3"),
+						context.getBean(ContentCodecs.class).all(), AcceptEncoding.parse("gzip"), "application/json",
+						100_000, null);
+				@SuppressWarnings("unchecked")
+				Map<String, DecisionReport.LinkDescriptor> report = (Map<String, DecisionReport.LinkDescriptor>) context
+					.getBean(DecisionsContributor.class)
+					.describe();
+				assertThat(report).containsOnlyKeys("slow", "local", "default");
+				assertThat(report.keySet()).containsExactly("slow", "local", "default");
+				DecisionReport.LinkDescriptor slow = report.get("slow");
+				assertThat(slow.bandwidthMegabitsPerSecond()).isEqualTo(10.0);
+				assertThat(slow.predictedMillis()).containsOnlyKeys("identity", "lzf", "gzip:6");
+				assertThat(slow.predictedMillis().get("gzip:6")).isLessThan(slow.predictedMillis().get("identity"));
+				assertThat(slow.chosen()).containsOnlyKeys("server");
+				assertThat(slow.chosen().get("server")).containsOnlyKeys("gzip:6");
+				DecisionReport.LinkDescriptor local = report.get("local");
+				assertThat(local.bandwidthMegabitsPerSecond()).isNull();
+				assertThat(local.referenceChoice()).isEqualTo("identity");
+				assertThat(local.referenceReason()).isEqualTo("fast_link");
+				assertThat(local.predictedMillis()).isEmpty();
+				assertThat(local.chosen()).isEmpty();
+				assertThat(report.get("default").bandwidthMegabitsPerSecond()).isEqualTo(1000.0);
+				assertThat(report.get("default").chosen()).isEmpty();
+			});
 	}
 
 	private static Object decisionsOf(ResponseEncodingRules rules) {
