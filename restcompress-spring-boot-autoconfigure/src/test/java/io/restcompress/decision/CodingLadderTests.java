@@ -3,6 +3,7 @@ package io.restcompress.decision;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -60,29 +61,24 @@ class CodingLadderTests {
 
 	@Test
 	void takesTheApplicationsOwnCodecsAndTheAliasesOfItsCodings() throws Exception {
-		ContentCodec own = new ContentCodec() {
-
-			@Override
-			public String coding() {
-				return "x-own";
-			}
-
-			@Override
-			public OutputStream encoder(OutputStream target) throws IOException {
-				return new LzfCodec().encoder(target);
-			}
-
-			@Override
-			public InputStream decoder(InputStream source) {
-				return new LzfCodec().decoder(source);
-			}
-
-		};
+		ContentCodec own = new OwnCodec("x-own", 0, new ArrayList<>());
 		ContentCodecs withOwn = ContentCodecs.of(new LzfCodec(), new GzipCodec(1), own);
 		try (CodingLadder ladder = new CodingLadder(
 				Stream.of("x-own", "x-gzip:6").map(CodingOption::parse).toList(), withOwn)) {
 			assertThat(ladder.rungs()).extracting((rung) -> rung.codec().coding()).containsExactly("x-own", "gzip");
 		}
+	}
+
+	@Test
+	void closesTheCodecsItMadeForItsRungsAndNotTheApplications() throws Exception {
+		List<String> closed = new ArrayList<>();
+		OwnCodec configured = new OwnCodec("x-levelled", 0, closed);
+		CodingLadder ladder = new CodingLadder(
+				Stream.of("x-levelled", "x-levelled:3").map(CodingOption::parse).toList(), ContentCodecs.of(configured));
+		assertThat(ladder.rungs()).extracting(LadderRung::codec).first().isSameAs(configured);
+		assertThat(closed).isEmpty();
+		ladder.close();
+		assertThat(closed).containsExactly("x-levelled at 3");
 	}
 
 	@Test
@@ -96,6 +92,33 @@ class CodingLadderTests {
 	void parsesRungs() {
 		assertThat(CodingOption.parse(" ZSTD:-1 ")).isEqualTo(new CodingOption("zstd:-1", "zstd", -1));
 		assertThat(CodingOption.parse("lzf")).isEqualTo(new CodingOption("lzf", "lzf", null));
+	}
+
+	/**
+	 * A codec of the application's with levels, whose instances at other levels need closing.
+	 */
+	private record OwnCodec(String coding, int level, List<String> closed) implements ContentCodec, AutoCloseable {
+
+		@Override
+		public ContentCodec withLevel(int level) {
+			return new OwnCodec(this.coding, level, this.closed);
+		}
+
+		@Override
+		public OutputStream encoder(OutputStream target) throws IOException {
+			return new LzfCodec().encoder(target);
+		}
+
+		@Override
+		public InputStream decoder(InputStream source) {
+			return new LzfCodec().decoder(source);
+		}
+
+		@Override
+		public void close() {
+			this.closed.add(this.coding + " at " + this.level);
+		}
+
 	}
 
 	private CodingLadder ladder(String... rungs) {
