@@ -79,13 +79,14 @@ public class CompressionHandlerInterceptor implements HandlerInterceptor {
 		CompressionExchange exchange = CompressionExchange.find(request);
 		if (exchange != null) {
 			HandlerCompression allowed = this.resolver.resolve(handler);
-			if (exchange.isResponseEncodable() && allowed.allowed()) {
-				if (this.exchangeCodings.offersFor(handler)) {
+			if (exchange.isResponseEncodable()) {
+				if (allowed.allowed() && this.exchangeCodings.offersFor(handler)) {
 					allowed = offer(request, response, handler, exchange, allowed);
 				}
 				DispatcherType dispatch = request.getDispatcherType();
 				if (dispatch == DispatcherType.REQUEST || dispatch == DispatcherType.FORWARD) {
-					exchange.copyBodyTo(this.bodyCopies.open(handler, request.getMethod(), requestFields(request)));
+					exchange.copyBodyTo(
+							this.bodyCopies.openFor(allowed, handler, request.getMethod(), requestFields(request)));
 				}
 			}
 			exchange.handledBy(allowed);

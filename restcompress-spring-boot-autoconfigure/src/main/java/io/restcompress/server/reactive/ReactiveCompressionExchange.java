@@ -128,7 +128,7 @@ final class ReactiveCompressionExchange {
 		if (!this.bodyCopyOpened) {
 			this.bodyCopyOpened = true;
 			HandlerCompression allowed = handler();
-			this.bodyCopy = (allowed != null && allowed.allowed()) ? this.handlers.bodyCopy(this.exchange) : null;
+			this.bodyCopy = (allowed != null) ? this.handlers.bodyCopy(this.exchange, allowed) : null;
 		}
 		return this.bodyCopy;
 	}
@@ -205,13 +205,13 @@ final class ReactiveCompressionExchange {
 			this.serverCodecs = serverCodecs;
 		}
 
-		@Nullable ResponseBodyCopy bodyCopy(ServerWebExchange exchange) {
+		@Nullable ResponseBodyCopy bodyCopy(ServerWebExchange exchange, HandlerCompression allowed) {
 			Object handler = handler(exchange);
 			if (handler == null) {
 				return null;
 			}
 			ServerHttpRequest request = exchange.getRequest();
-			return this.bodyCopies.open(handler, request.getMethod().name(), requestFields(request));
+			return this.bodyCopies.openFor(allowed, handler, request.getMethod().name(), requestFields(request));
 		}
 
 		private static Function<String, @Nullable String> requestFields(ServerHttpRequest request) {
