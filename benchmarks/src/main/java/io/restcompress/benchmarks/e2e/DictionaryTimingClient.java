@@ -62,6 +62,8 @@ public final class DictionaryTimingClient {
 
 	private final HttpConnection connection;
 
+	private final List<String> timedModes;
+
 	private final ZstdCodec zstd = new ZstdCodec(1, ZstdCodec.DEFAULT_MAX_WINDOW);
 
 	private final BrotliCodec brotli = new BrotliCodec(4, BrotliCodec.DEFAULT_MAX_WINDOW);
@@ -71,6 +73,7 @@ public final class DictionaryTimingClient {
 	private DictionaryTimingClient(Map<String, String> options) {
 		this.options = options;
 		this.connection = new HttpConnection(URI.create(options.get("server")));
+		this.timedModes = List.of(options.getOrDefault("modes", String.join(",", MODES)).split(","));
 	}
 
 	public static void main(String[] args) throws Exception {
@@ -94,7 +97,7 @@ public final class DictionaryTimingClient {
 	}
 
 	private boolean timing(String mode) {
-		return Arrays.asList(this.options.getOrDefault("modes", String.join(",", MODES)).split(",")).contains(mode);
+		return this.timedModes.contains(mode);
 	}
 
 	private int records() {
