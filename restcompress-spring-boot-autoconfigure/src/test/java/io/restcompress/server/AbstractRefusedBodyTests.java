@@ -177,7 +177,7 @@ abstract class AbstractRefusedBodyTests extends AbstractServerIntegrationTests {
 		}
 	}
 
-	private static byte[] head(String path, String framing) {
+	static byte[] head(String path, String framing) {
 		return ("POST " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/octet-stream\r\n"
 				+ "Content-Encoding: x-unknown\r\n" + framing + "\r\n\r\n")
 			.getBytes(StandardCharsets.US_ASCII);
