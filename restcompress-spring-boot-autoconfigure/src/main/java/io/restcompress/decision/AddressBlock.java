@@ -17,7 +17,7 @@ import org.jspecify.annotations.Nullable;
 /**
  * A set of peer addresses a link rule matches: a CIDR block ({@code 10.0.0.0/8},
  * {@code fd00::/8}, a single address), {@code loopback}, or {@code this-host} (the addresses of
- * this host's own interfaces, read once). An IPv4-mapped block ({@code ::ffff:10.0.0.0/104})
+ * this host's own interfaces, read once, and loopback). An IPv4-mapped block ({@code ::ffff:10.0.0.0/104})
  * is the IPv4 block it maps, since the JDK gives peers' IPv4-mapped addresses as IPv4.
  */
 public final class AddressBlock {
@@ -25,7 +25,7 @@ public final class AddressBlock {
 	/** The keyword for loopback addresses ({@code 127.0.0.0/8}, {@code ::1}). */
 	public static final String LOOPBACK = "loopback";
 
-	/** The keyword for the addresses of this host's network interfaces. */
+	/** The keyword for the addresses of this host's network interfaces and loopback. */
 	public static final String THIS_HOST = "this-host";
 
 	/** The prefix of the IPv4-mapped IPv6 addresses, {@code ::ffff:0:0/96}. */

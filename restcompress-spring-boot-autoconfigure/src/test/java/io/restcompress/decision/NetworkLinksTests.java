@@ -173,4 +173,12 @@ class NetworkLinksTests {
 		assertThat(this.links.forAddress(own).compresses()).isFalse();
 	}
 
+	@Test
+	void countsLoopbackAsThisHostButNotAnotherHostsAddress() throws Exception {
+		AddressBlock thisHost = AddressBlock.parse("this-host");
+		assertThat(thisHost.contains(InetAddress.getByName("127.0.0.2"))).isTrue();
+		assertThat(thisHost.contains(InetAddress.getByName("::1"))).isTrue();
+		assertThat(thisHost.contains(InetAddress.getByName("192.0.2.1"))).isFalse();
+	}
+
 }
