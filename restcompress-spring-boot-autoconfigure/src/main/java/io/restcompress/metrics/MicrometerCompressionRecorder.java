@@ -42,6 +42,8 @@ public final class MicrometerCompressionRecorder implements CompressionRecorder 
 
 	static final String BODIES = "bodies";
 
+	private static final String IDENTITY = "identity";
+
 	private final MeterRegistry registry;
 
 	private final LazyMeters<Counter> skipped;
@@ -98,13 +100,19 @@ public final class MicrometerCompressionRecorder implements CompressionRecorder 
 	private Counter decisionCounter(DecisionKey key) {
 		return counter(DECISIONS, "Choices of the adaptive decision",
 				exchangeTags(Exchanges.index(key.side(), key.direction())).and("link", key.link(), "choice",
-						key.choice(), "reason", Exchanges.tag(key.reason())));
+						key.choice(), "coding", codingOf(key.choice()), "reason", Exchanges.tag(key.reason())));
 	}
 
 	private Counter skippedCounter(int index) {
 		SkipReason reason = Exchanges.SKIP_REASONS[index % Exchanges.SKIP_REASONS.length];
 		return counter(SKIPPED, "Bodies sent without a content coding",
-				exchangeTags(index / Exchanges.SKIP_REASONS.length).and("reason", Exchanges.tag(reason)));
+				exchangeTags(index / Exchanges.SKIP_REASONS.length).and("coding", IDENTITY, "reason",
+						Exchanges.tag(reason)));
+	}
+
+	private static String codingOf(String choice) {
+		int level = choice.indexOf(':');
+		return (level != -1) ? choice.substring(0, level) : choice;
 	}
 
 	private Counter counter(String name, String description, Tags tags) {

@@ -90,7 +90,8 @@ class MicrometerCompressionRecorderTests {
 		assertThat(client.count()).isEqualTo(1);
 		assertThat(server.getId().getBaseUnit()).isEqualTo("bodies");
 		assertThat(server.getId().getTags()).extracting(Tag::getKey)
-			.containsExactlyInAnyOrder("side", "direction", "reason");
+			.containsExactlyInAnyOrder("side", "direction", "coding", "reason");
+		assertThat(server.getId().getTag("coding")).isEqualTo("identity");
 		assertThat(this.registry.getMeters()).hasSize(2);
 	}
 
@@ -133,6 +134,19 @@ class MicrometerCompressionRecorderTests {
 			.contains("other");
 		assertThat(this.registry.get("restcompress.rejected").tag("coding", "other").counter().count())
 			.isEqualTo(100 - CodingTable.MAX_CODINGS);
+	}
+
+	@ParameterizedTest
+	@CsvSource({ "zstd:3, zstd", "lzf, lzf", "identity, identity" })
+	void tagsADecisionWithItsChoiceAndTheChoicesCodingWithoutLevel(String choice, String coding) {
+		this.recorder.decided(Side.CLIENT, Direction.REQUEST, "wan", choice, DecisionReason.FASTEST);
+		Counter decisions = this.registry.get("restcompress.decisions")
+			.tags("side", "client", "direction", "request", "link", "wan", "choice", choice, "coding", coding, "reason",
+					"fastest")
+			.counter();
+		assertThat(decisions.count()).isEqualTo(1);
+		assertThat(decisions.getId().getTags()).extracting(Tag::getKey)
+			.containsExactlyInAnyOrder("side", "direction", "link", "choice", "coding", "reason");
 	}
 
 	@Test

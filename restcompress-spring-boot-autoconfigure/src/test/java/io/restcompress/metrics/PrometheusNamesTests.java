@@ -41,13 +41,14 @@ class PrometheusNamesTests {
 			.contains("restcompress_codec_duration_seconds_count{" + tags + "} 1")
 			.contains("restcompress_codec_duration_seconds_sum{" + tags + "} 0.002")
 			.contains("restcompress_codec_duration_seconds_max{" + tags + "} 0.002")
-			.contains("restcompress_skipped_bodies_total{direction=\"response\",reason=\"below_threshold\",side=\"server\"} 1")
+			.contains("restcompress_skipped_bodies_total{coding=\"identity\",direction=\"response\","
+					+ "reason=\"below_threshold\",side=\"server\"} 1")
 			.contains("restcompress_rejected_bodies_total{coding=\"unknown\",direction=\"request\","
 					+ "reason=\"unsupported_coding\",side=\"server\"} 1")
 			.contains("restcompress_aborted_bodies_total{coding=\"gzip\",direction=\"response\","
 					+ "reason=\"client_abort\",side=\"server\"} 1")
-			.contains("restcompress_decisions_bodies_total{choice=\"zstd:6\",direction=\"response\",link=\"branch\","
-					+ "reason=\"fastest\",side=\"server\"} 1");
+			.contains("restcompress_decisions_bodies_total{choice=\"zstd:6\",coding=\"zstd\",direction=\"response\","
+					+ "link=\"branch\",reason=\"fastest\",side=\"server\"} 1");
 	}
 
 	@Test

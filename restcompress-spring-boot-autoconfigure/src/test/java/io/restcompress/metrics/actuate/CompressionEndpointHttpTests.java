@@ -93,7 +93,8 @@ class CompressionEndpointHttpTests {
 			.contains("restcompress_body_encoded_size_bytes_sum{" + tags + "} 2000")
 			.contains("restcompress_codec_duration_seconds_count{" + tags + "} 1")
 			.contains("restcompress_codec_duration_seconds_bucket{" + tags + ",le=\"0.003145726\"} 1")
-			.contains("restcompress_skipped_bodies_total{direction=\"request\",reason=\"not_acceptable\",side=\"client\"} 1");
+			.contains("restcompress_skipped_bodies_total{coding=\"identity\",direction=\"request\","
+					+ "reason=\"not_acceptable\",side=\"client\"} 1");
 	}
 
 	private HttpResponse<String> get(String path) throws IOException, InterruptedException {
