@@ -224,6 +224,65 @@ class CorruptContentTests {
 	}
 
 	@Test
+	void rejectsLzfChunksWhoseHeaderIsNotZv() {
+		byte[] uncompressed = { 'Z', 'V', 0, 0, 3, 'x', 'y', 'z' };
+		for (byte[] header : new byte[][] { { 'Z', 'W' }, { 'Y', 'V' }, { 'z', 'v' } }) {
+			byte[] chunk = uncompressed.clone();
+			chunk[0] = header[0];
+			chunk[1] = header[1];
+			assertCorrupt(Codecs.LZF, chunk);
+			assertCorrupt(Codecs.LZF, Codecs.concat(uncompressed, chunk));
+		}
+	}
+
+	/**
+	 * A chunk of the largest size, 65535 bytes either side, fills both of the decoder's buffers,
+	 * so a literal run or a back reference that reaches past its end must be caught by the checks
+	 * and not by the arrays' bounds.
+	 */
+	@Test
+	void rejectsFullSizeLzfChunksThatRunPastTheirEnd() {
+		assertCorrupt(Codecs.LZF, lzfChunk(65535, fullOutputThenLiterals()));
+		assertCorrupt(Codecs.LZF, lzfChunk(65535, fullInputEndingWith(0xE0)));
+		assertCorrupt(Codecs.LZF, lzfChunk(65535, fullInputEndingWith(0x20)));
+	}
+
+	/**
+	 * Back references that decode to 65519 bytes, then a literal run of 32 bytes.
+	 */
+	private static int[] fullOutputThenLiterals() {
+		List<Integer> block = new ArrayList<>(List.of(0x00, (int) 'a'));
+		int out = 1;
+		while (out < 65519) {
+			int length = Math.min(264, 65519 - out);
+			block.addAll(List.of(0xE0, length - 9, 0x00));
+			out += length;
+		}
+		block.add(0x1F);
+		for (int i = 0; i < 32; i++) {
+			block.add((int) 'b');
+		}
+		return block.stream().mapToInt(Integer::intValue).toArray();
+	}
+
+	/**
+	 * Literal runs that fill 65534 bytes of input, then one more byte that starts a back
+	 * reference.
+	 */
+	private static int[] fullInputEndingWith(int control) {
+		int[] block = new int[65535];
+		int in = 0;
+		while (in < 65534) {
+			int run = Math.min(32, 65534 - in - 1);
+			block[in] = run - 1;
+			Arrays.fill(block, in + 1, in + 1 + run, 'c');
+			in += 1 + run;
+		}
+		block[in] = control;
+		return block;
+	}
+
+	@Test
 	void rejectsUnknownLzfChunkTypes() {
 		byte[] chunk = lzfChunk(2, 0x01, 'a', 'b');
 		chunk[2] = 2;
