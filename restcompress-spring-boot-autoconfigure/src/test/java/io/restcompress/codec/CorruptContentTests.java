@@ -428,6 +428,24 @@ class CorruptContentTests {
 		}
 	}
 
+	/**
+	 * A raw deflate body starts with a block header, whose bits can look like a zlib header's:
+	 * a first byte naming method 8 with a window over 32 KB, or a pair of bytes whose check
+	 * fails, is no zlib header, so the body is raw deflate.
+	 */
+	@Test
+	void decodesRawDeflateWhoseFirstBytesAreNotAValidZlibHeader() throws IOException {
+		byte[] data = "twenty-eight bytes of data!!".getBytes(StandardCharsets.US_ASCII);
+		assertThat(data).hasSize(28);
+		assertThat(((0x88 << 8) | 28) % 31).as("header check of 0x88 0x1C").isZero();
+		assertThat(((0x08 << 8) | 28) % 31).as("header check of 0x08 0x1C").isNotZero();
+		for (int first : new int[] { 0x88, 0x08 }) {
+			byte[] raw = Codecs.concat(new byte[] { (byte) first, 28, 0, (byte) ~28, (byte) 0xFF }, data,
+					new byte[] { 0x01, 0, 0, (byte) 0xFF, (byte) 0xFF });
+			assertThat(Codecs.decode(Codecs.DEFLATE, raw)).as("first byte 0x%02X", first).isEqualTo(data);
+		}
+	}
+
 	@Test
 	void rejectsATruncatedRawDeflateBody() throws IOException {
 		byte[] raw = rawDeflate(Payload.JSON.bytes(100_000), 6);
