@@ -158,6 +158,57 @@ class NativeCodecHostileInputTests {
 		small.close();
 	}
 
+	/**
+	 * The window descriptor's mantissa adds eighths of the power of two: an 8 MB window is
+	 * within the default limit, one of 9 MB (exponent 23, mantissa 1) is not.
+	 */
+	@Test
+	void zstdReadsTheWholeWindowDescriptorAndAcceptsAWindowOfExactlyTheLimit() throws IOException {
+		byte[] frame = zstdFrame(23);
+		assertThat(frame[5] & 0xFF).as("window descriptor").isEqualTo(13 << 3);
+		assertThat(Codecs.decode(NativeCodecs.ZSTD, frame)).isEqualTo(BODY);
+		frame[5] |= 1;
+		assertThatExceptionOfType(ContentTooLargeException.class).isThrownBy(() -> Codecs.decode(NativeCodecs.ZSTD, frame))
+			.withMessageContaining("window of " + (9 * 1024 * 1024) + " bytes");
+		ZstdCodec nineMegabytes = new ZstdCodec(1, 9 * 1024 * 1024);
+		assertThat(Codecs.decode(nineMegabytes, frame)).isEqualTo(BODY);
+		nineMegabytes.close();
+	}
+
+	/**
+	 * A two-byte content size stands for 256 more than its value (RFC 8878, 3.1.1.1.4).
+	 */
+	@Test
+	void zstdTakesATwoByteContentSizeAsTheSizeItStandsFor() throws IOException {
+		ZstdCodec small = new ZstdCodec(1, 64 * 1024);
+		byte[] atTheLimit = Zstd.compress(Payload.JSON.bytes(64 * 1024), 3);
+		byte[] oneByteOver = Zstd.compress(Payload.JSON.bytes(64 * 1024 + 1), 3);
+		assertThat(atTheLimit[4] & 0xE0).as("single segment, two-byte content size").isEqualTo(0x60);
+		assertThat(oneByteOver[4] & 0xE0).as("single segment, two-byte content size").isEqualTo(0x60);
+		assertThat(Codecs.decode(small, atTheLimit)).hasSize(64 * 1024);
+		assertThatExceptionOfType(ContentTooLargeException.class).isThrownBy(() -> Codecs.decode(small, oneByteOver))
+			.withMessageContaining((64 * 1024 + 1) + " bytes");
+		small.close();
+	}
+
+	/**
+	 * An eight-byte content size above {@link Long#MAX_VALUE} is refused as too large before the
+	 * native decoder sees it.
+	 */
+	@Test
+	void zstdRefusesAContentSizeBeyondTheRangeOfALong() {
+		byte[] frame = { 0x28, (byte) 0xB5, 0x2F, (byte) 0xFD, (byte) 0xE0, 0, 0, 0, 0, 0, 0, 0, (byte) 0x80, 1, 0, 0 };
+		assertThatExceptionOfType(ContentTooLargeException.class).isThrownBy(() -> Codecs.decode(NativeCodecs.ZSTD, frame))
+			.withMessageContaining("window");
+	}
+
+	@Test
+	void zstdChecksTheWindowOfEveryFrame() throws IOException {
+		byte[] frames = Codecs.concat(Zstd.compress(BODY, 3), zstdFrame(24));
+		assertThatExceptionOfType(ContentTooLargeException.class).isThrownBy(() -> Codecs.decode(NativeCodecs.ZSTD, frames))
+			.withMessageContaining("window");
+	}
+
 	private static byte[] zstdFrame(int windowLog) throws IOException {
 		ByteArrayOutputStream target = new ByteArrayOutputStream();
 		try (ZstdOutputStreamNoFinalizer encoder = new ZstdOutputStreamNoFinalizer(target, 3)) {
