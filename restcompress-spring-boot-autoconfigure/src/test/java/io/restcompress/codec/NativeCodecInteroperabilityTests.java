@@ -55,6 +55,28 @@ class NativeCodecInteroperabilityTests {
 	}
 
 	@Test
+	void zstdSkipsFramesOfEachOfTheSixteenSkippableMagicNumbers() throws IOException {
+		byte[] small = Payload.XML.bytes(100);
+		for (int variant = 0; variant < 16; variant++) {
+			byte[] skippable = { (byte) (0x50 | variant), 0x2A, 0x4D, 0x18, 2, 0, 0, 0, 9, 9 };
+			assertThat(Codecs.decode(NativeCodecs.ZSTD, Codecs.concat(skippable, Zstd.compress(small, 3))))
+				.as("magic 0x184D2A5%X", variant)
+				.isEqualTo(small);
+		}
+	}
+
+	@Test
+	void lz4SkipsFramesOfEachOfTheSixteenSkippableMagicNumbers() throws IOException {
+		byte[] small = Payload.XML.bytes(100);
+		for (int variant = 0; variant < 16; variant++) {
+			byte[] skippable = { (byte) (0x50 | variant), 0x2A, 0x4D, 0x18, 2, 0, 0, 0, 9, 9 };
+			assertThat(Codecs.decode(NativeCodecs.LZ4, Codecs.concat(skippable, Codecs.encode(NativeCodecs.LZ4, small))))
+				.as("magic 0x184D2A5%X", variant)
+				.isEqualTo(small);
+		}
+	}
+
+	@Test
 	void brotliStreamsDecodeWithBrotli4j() throws IOException {
 		DirectDecompress result = Decoder.decompress(Codecs.encode(NativeCodecs.BROTLI, BODY));
 		assertThat(result.getResultStatus()).isEqualTo(DecoderJNI.Status.DONE);
