@@ -6,10 +6,17 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Set;
 import java.util.zip.Deflater;
+import java.util.zip.Inflater;
 
+import com.github.luben.zstd.Zstd;
 import com.github.luben.zstd.ZstdCompressCtx;
+import com.github.luben.zstd.ZstdDecompressCtx;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -91,6 +98,77 @@ class NativeContextPoolTests {
 		assertThat(decoder.readAllBytes()).isEqualTo(body);
 		decoder.close();
 		assertThat(Codecs.decode(NativeCodecs.ZSTD, target.toByteArray())).isEqualTo(body);
+	}
+
+	/**
+	 * A zstd decoder gives its context back when closed, whether it read the body to its end or
+	 * not; one whose data was corrupt gives back its direct buffers with a fresh context.
+	 */
+	@Test
+	void zstdDecodersGiveTheirContextBackWhenClosed() throws IOException {
+		NativeContextPool<ZstdDecompressCtx> pool = NativeContextPool.decompression(1);
+		NativeContextPool.Lease<ZstdDecompressCtx> lease = pool.borrow(new Object());
+		NativeContextPool.Context<ZstdDecompressCtx> context = lease.context();
+		lease.release();
+		byte[] body = Payload.JSON.bytes(200_000);
+		byte[] frame = Zstd.compress(body, 3);
+		try (InputStream decoder = new ZstdDecoderStream(new ByteArrayInputStream(frame), pool,
+				ZstdCodec.DEFAULT_MAX_WINDOW)) {
+			assertThat(decoder.readAllBytes()).isEqualTo(body);
+		}
+		try (InputStream decoder = new ZstdDecoderStream(new ByteArrayInputStream(frame), pool,
+				ZstdCodec.DEFAULT_MAX_WINDOW)) {
+			assertThat(decoder.readNBytes(1000)).hasSize(1000);
+		}
+		NativeContextPool.Lease<ZstdDecompressCtx> again = pool.borrow(new Object());
+		assertThat(again.context()).isSameAs(context);
+		again.release();
+		byte[] corrupt = frame.clone();
+		Arrays.fill(corrupt, 20, 200, (byte) 0xFF);
+		try (InputStream decoder = new ZstdDecoderStream(new ByteArrayInputStream(corrupt), pool,
+				ZstdCodec.DEFAULT_MAX_WINDOW)) {
+			assertThatExceptionOfType(CorruptContentException.class).isThrownBy(decoder::readAllBytes);
+		}
+		NativeContextPool.Context<ZstdDecompressCtx> renewed = pool.borrow(new Object()).context();
+		assertThat(renewed).isNotSameAs(context);
+		assertThat(renewed.input).isSameAs(context.input);
+		pool.close();
+	}
+
+	/**
+	 * The zlib decoders give their inflater back to the process's pool when they close, read to
+	 * the end or not: with the pool holding only inflaters this test knows, every one of them is
+	 * lent again after each decoder closed.
+	 */
+	@Test
+	void zlibDecodersGiveTheirInflaterBackWhenClosed() throws IOException {
+		byte[] body = Payload.JSON.bytes(100_000);
+		for (ContentCodec codec : List.of(Codecs.GZIP_1, Codecs.DEFLATE)) {
+			NativeContextPool<Inflater> pool = NativeContextPool.inflaters(codec == Codecs.GZIP_1);
+			byte[] encoded = Codecs.encode(codec, body);
+			Set<NativeContextPool.Context<Inflater>> known = lendAll(pool);
+			assertThat(Codecs.decode(codec, encoded)).isEqualTo(body);
+			assertThat(lendAll(pool)).as("%s read to the end", codec.coding()).isEqualTo(known);
+			try (InputStream decoder = codec.decoder(new ByteArrayInputStream(encoded))) {
+				assertThat(decoder.readNBytes(1000)).hasSize(1000);
+			}
+			assertThat(lendAll(pool)).as("%s closed before the end", codec.coding()).isEqualTo(known);
+		}
+	}
+
+	/**
+	 * Borrows as many contexts as the pool can hold and gives them back, so that it holds
+	 * exactly these.
+	 */
+	private static <C> Set<NativeContextPool.Context<C>> lendAll(NativeContextPool<C> pool) {
+		List<NativeContextPool.Lease<C>> leases = new ArrayList<>();
+		for (int i = 0; i < NativeContextPool.DEFAULT_CAPACITY; i++) {
+			leases.add(pool.borrow(new Object()));
+		}
+		Set<NativeContextPool.Context<C>> lent = Collections.newSetFromMap(new IdentityHashMap<>());
+		leases.forEach((lease) -> lent.add(lease.context()));
+		leases.forEach(NativeContextPool.Lease::release);
+		return lent;
 	}
 
 	@Test
