@@ -5,7 +5,9 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.SplittableRandom;
 
 import net.jpountz.lz4.LZ4FrameOutputStream;
@@ -81,6 +83,34 @@ class Lz4FrameStreamsTests {
 			assertThat(decoder.directBlocks).isNotNull();
 			assertThat(decoder.directBlocks.context().output.isDirect()).isTrue();
 			assertThat(decoder.readAllBytes()).isEqualTo(Arrays.copyOfRange(body, 1, body.length));
+		}
+	}
+
+	/**
+	 * A decoder gives its pooled direct buffers back when it closes: of the decoders opened
+	 * after it, as many as the pool holds, one is lent them again.
+	 */
+	@Test
+	void givesItsPooledDirectBuffersBackWhenClosed() throws IOException {
+		byte[] frame = encode(Payload.JSON.bytes(100_000));
+		NativeContextPool.Context<?> used;
+		try (Lz4FrameDecoderStream decoder = new Lz4FrameDecoderStream(new ByteArrayInputStream(frame))) {
+			assertThat(decoder.readNBytes(1)).hasSize(1);
+			used = decoder.directBlocks.context();
+		}
+		List<Lz4FrameDecoderStream> next = new ArrayList<>();
+		try {
+			for (int i = 0; i < NativeContextPool.DEFAULT_CAPACITY; i++) {
+				Lz4FrameDecoderStream decoder = new Lz4FrameDecoderStream(new ByteArrayInputStream(frame));
+				next.add(decoder);
+				assertThat(decoder.readNBytes(1)).hasSize(1);
+			}
+			assertThat(next).anySatisfy((decoder) -> assertThat(decoder.directBlocks.context()).isSameAs(used));
+		}
+		finally {
+			for (Lz4FrameDecoderStream decoder : next) {
+				decoder.close();
+			}
 		}
 	}
 
