@@ -9,12 +9,17 @@ import java.util.Arrays;
 import java.util.function.IntFunction;
 import java.util.stream.Stream;
 
+import com.aayushatharva.brotli4j.decoder.DecoderJNI;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import org.springframework.test.util.ReflectionTestUtils;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIOException;
+import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 
 class NativeCodecRoundTripTests {
 
@@ -113,6 +118,26 @@ class NativeCodecRoundTripTests {
 		decoder.close();
 		decoder.close();
 		assertThat(source.closes).isEqualTo(1);
+	}
+
+	/**
+	 * A brotli decoder frees its native decoder when it closes, read to the end or not: brotli4j
+	 * offers no reuse, and would otherwise free it only if a finalizer ran.
+	 */
+	@Test
+	void brotliDecodersFreeTheirNativeDecoderWhenClosed() throws IOException {
+		byte[] body = Payload.JSON.bytes(100_000);
+		byte[] encoded = Codecs.encode(NativeCodecs.BROTLI, body);
+		for (int read : new int[] { body.length, 1000 }) {
+			InputStream decoder = NativeCodecs.BROTLI.decoder(new ByteArrayInputStream(encoded));
+			assertThat(decoder.readNBytes(read)).hasSize(read);
+			decoder.close();
+			DecoderJNI.Wrapper wrapper = (DecoderJNI.Wrapper) ReflectionTestUtils.getField(decoder, "decoder");
+			assertThat(wrapper).isNotNull();
+			assertThatIllegalStateException().as("after reading %d bytes", read)
+				.isThrownBy(wrapper::destroy)
+				.withMessageContaining("already destroyed");
+		}
 	}
 
 	/**
