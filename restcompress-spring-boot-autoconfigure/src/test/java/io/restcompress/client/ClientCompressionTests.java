@@ -123,6 +123,17 @@ class ClientCompressionTests {
 		return compression.responseReading(ORIGIN, method, status, responseHeaders, List.of()).decoders();
 	}
 
+	/**
+	 * A policy built in code, without the {@code restcompress.client.*} properties, has their
+	 * defaults: a 16 MB decoded-size limit and three stacked codings.
+	 */
+	@Test
+	void limitsResponsesAsThePropertiesDoByDefault() {
+		ClientCompression compression = ClientCompression.builder(PlainOrigin.CODECS).build();
+		assertThat(compression.maxDecodedSize()).isEqualTo(16 * 1024 * 1024);
+		assertThat(compression.maxCodings()).isEqualTo(3);
+	}
+
 	@Test
 	void failsOnACodingItDoesNotHave() {
 		assertThatIllegalArgumentException()
