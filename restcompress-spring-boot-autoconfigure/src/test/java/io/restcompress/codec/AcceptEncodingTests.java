@@ -251,6 +251,13 @@ class AcceptEncodingTests {
 		assertThat(AcceptEncoding.parse("gzip;q=0.2, gzip;q=0.9").weightOf(GZIP)).isEqualTo(900);
 	}
 
+	@ParameterizedTest
+	@ValueSource(strings = { "gzip;q=0.9, x-gzip;q=0.1", "x-gzip;q=0.9, gzip;q=0.1" })
+	void takesTheHigherWeightOfACodingAndItsAlias(String value) {
+		assertThat(AcceptEncoding.parse(value).weightOf(GZIP)).isEqualTo(900);
+		assertThat(AcceptEncoding.parse(value + ", deflate;q=0.5").select(SERVER_ORDER)).contains(GZIP);
+	}
+
 	@Test
 	void parsesAVeryLongFieldWithoutFailing() {
 		String value = "br;q=0.1, ".repeat(10_000) + "gzip;q=0.2";
