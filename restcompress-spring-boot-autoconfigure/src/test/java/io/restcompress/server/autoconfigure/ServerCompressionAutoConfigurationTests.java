@@ -302,6 +302,22 @@ class ServerCompressionAutoConfigurationTests {
 			});
 	}
 
+	/**
+	 * The contract's compressible types by default: JSON, XML, any {@code +json} or {@code +xml}
+	 * type, text, protobuf, NDJSON, YAML, JavaScript and SVG, with or without parameters.
+	 */
+	@Test
+	void compressesTheContractsTypesByDefault() {
+		this.contextRunner.run((context) -> {
+			ServerCompressionSettings settings = context.getBean(ServerCompressionSettings.class);
+			assertThat(List.of("application/json;charset=UTF-8", "application/vnd.api+json", "application/xml",
+					"application/atom+xml", "application/soap+xml;charset=UTF-8", "text/csv", "application/x-protobuf",
+					"application/x-ndjson", "application/yaml", "application/javascript", "image/svg+xml"))
+				.allSatisfy((type) -> assertThat(settings.isCompressible(MimeType.valueOf(type))).as(type).isTrue());
+			assertThat(settings.isCompressible(MimeType.valueOf("application/octet-stream"))).isFalse();
+		});
+	}
+
 	@Test
 	void addsAdditionalMimeTypesToTheDefaults() {
 		this.contextRunner.withPropertyValues("restcompress.server.additional-mime-types=text/csv, application/x-custom")
