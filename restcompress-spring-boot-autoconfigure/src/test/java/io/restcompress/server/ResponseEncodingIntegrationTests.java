@@ -231,6 +231,30 @@ class ResponseEncodingIntegrationTests extends AbstractServerIntegrationTests {
 		assertThat(body).isEqualTo(TestPayloads.json(size));
 	}
 
+	/**
+	 * A length the handler declares after its body was encoded, while the encoded body is still
+	 * in the container's buffer, is the identity length, not the length of what is sent.
+	 */
+	@Test
+	void ignoresALengthDeclaredAfterTheBodyWasEncoded() throws IOException {
+		byte[] response = getOverHttp10("/fields-after-body/6000");
+		byte[] body = bodyAfterHeaders(response);
+		assertThat(headerSection(response)).contains("content-encoding: gzip");
+		assertThat(field(new String(response, StandardCharsets.ISO_8859_1), "content-length"))
+			.isIn(null, String.valueOf(body.length));
+		try (InputStream decoded = new GZIPInputStream(new ByteArrayInputStream(body))) {
+			assertThat(decoded.readAllBytes()).isEqualTo(TestPayloads.json(6000));
+		}
+	}
+
+	@Test
+	void suffixesAnEntityTagSetAfterTheBodyWasEncoded() {
+		HttpResponse<byte[]> response = this.http.get("/fields-after-body/6000", "Accept-Encoding", "gzip");
+		assertThat(header(response, "Content-Encoding")).isEqualTo("gzip");
+		assertThat(header(response, "ETag")).isEqualTo("\"late-gzip\"");
+		assertThat(HttpTestClient.decode("gzip", response.body())).isEqualTo(TestPayloads.json(6000));
+	}
+
 	@ParameterizedTest
 	@ValueSource(strings = { "/known-length/20000", "/unknown-length/20000" })
 	void sendsAnEncodedBodyThatFitsTheContainersBufferWithItsLength(String path) {

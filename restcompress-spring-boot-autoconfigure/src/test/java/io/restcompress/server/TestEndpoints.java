@@ -124,6 +124,17 @@ final class TestEndpoints {
 			write(response, MediaType.APPLICATION_JSON_VALUE, TestPayloads.json(size));
 		}
 
+		/**
+		 * Sets the body's length and entity tag once it has written the body, before the
+		 * response is committed.
+		 */
+		@GetMapping("/fields-after-body/{size}")
+		void fieldsAfterBody(@PathVariable int size, HttpServletResponse response) throws IOException {
+			write(response, MediaType.APPLICATION_JSON_VALUE, TestPayloads.json(size));
+			response.setContentLength(size);
+			response.setHeader(HttpHeaders.ETAG, "\"late\"");
+		}
+
 		@GetMapping("/known-length/{size}")
 		ResponseEntity<byte[]> knownLength(@PathVariable int size) {
 			return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(TestPayloads.json(size));
@@ -337,6 +348,22 @@ final class TestEndpoints {
 		@GetMapping("/vary")
 		ResponseEntity<byte[]> vary(@RequestHeader(name = "X-Vary", required = false) String vary) {
 			return ResponseEntity.ok().header(HttpHeaders.VARY, vary).contentType(MediaType.APPLICATION_JSON).body(LARGE);
+		}
+
+		@GetMapping("/cache-control-lines")
+		ResponseEntity<byte[]> cacheControlLines() {
+			return ResponseEntity.ok()
+				.header(HttpHeaders.CACHE_CONTROL, "max-age=60", "no-transform")
+				.contentType(MediaType.APPLICATION_JSON)
+				.body(TestPayloads.json(20_000));
+		}
+
+		@GetMapping("/vary-lines")
+		ResponseEntity<byte[]> varyLines() {
+			return ResponseEntity.ok()
+				.header(HttpHeaders.VARY, "Origin", "Accept-Language")
+				.contentType(MediaType.APPLICATION_JSON)
+				.body(TestPayloads.json(20_000));
 		}
 
 		@GetMapping("/accept-ranges")
