@@ -177,6 +177,12 @@ class ReactiveServerIntegrationTests extends AbstractServerIntegrationTests {
 	}
 
 	@Test
+	void stripsCodingSuffixFromIfMatch() {
+		HttpResponse<byte[]> response = this.http.put("/if-match", new byte[0], "If-Match", "\"v1-gzip\", W/\"w-lzf\"");
+		assertThat(new String(response.body(), StandardCharsets.UTF_8)).isEqualTo("\"v1\", W/\"w-lzf\"");
+	}
+
+	@Test
 	void completesANotModifiedResponseThatTheHandlerEndsWithoutABody() {
 		HttpResponse<byte[]> lzf = this.http.get("/checked-etag", "Accept-Encoding", "lzf");
 		assertThat(header(lzf, "Content-Encoding")).isEqualTo("lzf");

@@ -25,6 +25,7 @@ import org.springframework.core.io.Resource;
 import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.core.io.buffer.DataBufferUtils;
 import org.springframework.core.io.buffer.DefaultDataBufferFactory;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.ZeroCopyHttpOutputMessage;
@@ -34,6 +35,8 @@ import org.springframework.http.server.reactive.ServerHttpResponse;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.PutMapping;
+import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.reactive.function.server.RouterFunction;
 import org.springframework.web.reactive.function.server.ServerResponse;
@@ -138,6 +141,27 @@ class ReactiveTestApplication {
 		@GetMapping("/gzip-only")
 		ResponseEntity<byte[]> gzipOnly() {
 			return knownLength(20_000);
+		}
+
+		@PutMapping("/if-match")
+		String ifMatch(@RequestHeader(HttpHeaders.IF_MATCH) String ifMatch) {
+			return ifMatch;
+		}
+
+		@GetMapping("/cache-control-lines")
+		ResponseEntity<byte[]> cacheControlLines() {
+			return ResponseEntity.ok()
+				.header(HttpHeaders.CACHE_CONTROL, "max-age=60", "no-transform")
+				.contentType(MediaType.APPLICATION_JSON)
+				.body(TestPayloads.json(20_000));
+		}
+
+		@GetMapping("/vary-lines")
+		ResponseEntity<byte[]> varyLines() {
+			return ResponseEntity.ok()
+				.header(HttpHeaders.VARY, "Origin", "Accept-Language")
+				.contentType(MediaType.APPLICATION_JSON)
+				.body(TestPayloads.json(20_000));
 		}
 
 		/**
