@@ -68,13 +68,29 @@ public final class RawWebSocket implements Closeable {
 	 * @throws IOException on a connection failure
 	 */
 	public static RawWebSocket connect(int port, String path, @Nullable String extensionOffer) throws IOException {
+		return (extensionOffer != null)
+				? connectWithFields(port, path, "Upgrade: websocket", "Sec-WebSocket-Extensions: " + extensionOffer)
+				: connectWithFields(port, path, "Upgrade: websocket");
+	}
+
+	/**
+	 * Opens a connection and performs the handshake, writing the {@code Upgrade} field and any
+	 * {@code Sec-WebSocket-Extensions} fields as given, for tests of how the server reads their
+	 * names and values.
+	 * @param port the server's port on the loopback address
+	 * @param path the endpoint
+	 * @param fields the {@code Upgrade} field and the extension fields, each as {@code name: value}
+	 * @return the connection, upgraded or not
+	 * @throws IOException on a connection failure
+	 */
+	public static RawWebSocket connectWithFields(int port, String path, String... fields) throws IOException {
 		Socket socket = new Socket(InetAddress.getLoopbackAddress(), port);
 		socket.setSoTimeout(10_000);
 		StringBuilder request = new StringBuilder("GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1:" + port + "\r\n"
-				+ "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\n"
+				+ "Connection: Upgrade\r\nSec-WebSocket-Version: 13\r\n"
 				+ "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n");
-		if (extensionOffer != null) {
-			request.append("Sec-WebSocket-Extensions: ").append(extensionOffer).append("\r\n");
+		for (String field : fields) {
+			request.append(field).append("\r\n");
 		}
 		socket.getOutputStream().write(request.append("\r\n").toString().getBytes(StandardCharsets.ISO_8859_1));
 		DataInputStream in = new DataInputStream(socket.getInputStream());

@@ -129,6 +129,21 @@ abstract class AbstractWebSocketCompressionTests {
 		}
 	}
 
+	/**
+	 * RFC 6455 (section 4.2.1) has the server read the {@code Upgrade} value in any case: a
+	 * handshake that writes it otherwise than {@link RawWebSocket#connect} does still has its
+	 * malformed extension field left out, not failed with a {@code 500}.
+	 */
+	@Test
+	void declinesAMalformedOfferWhateverTheCaseOfTheUpgradeValue() throws Exception {
+		try (RawWebSocket socket = RawWebSocket.connectWithFields(this.port, "/echo", "Upgrade: WebSocket",
+				"Sec-WebSocket-Extensions: permessage-deflate, ;")) {
+			assertThat(socket.status()).isEqualTo(101);
+			assertThat(socket.extensions()).isNull();
+			assertEchoes(socket, 1, JSON, false);
+		}
+	}
+
 	@Test
 	void readsAQuotedParameterValue() throws Exception {
 		try (RawWebSocket socket = RawWebSocket.connect(this.port, "/echo",
