@@ -424,6 +424,18 @@ abstract class AbstractWebSocketCompressionTests {
 	}
 
 	@Test
+	void resetsOnlyTheServerContextWhenOnlyThatIsConfigured() throws Exception {
+		try (ConfigurableApplicationContext context = start("restcompress.websocket.server-no-context-takeover=true");
+				RawWebSocket socket = RawWebSocket.connect(port(context), "/echo", "permessage-deflate")) {
+			assertThat(socket.extensions()).contains("server_no_context_takeover")
+				.doesNotContain("client_no_context_takeover");
+			Message first = assertEchoes(socket, 1, JSON, true);
+			Message second = assertEchoes(socket, 1, JSON, true);
+			assertThat(second.wire()).isEqualTo(first.wire());
+		}
+	}
+
+	@Test
 	void limitsTheClientWindowWhereTheEngineCanAndWarnsOnceAboutWhatNoEngineCan(CapturedOutput output)
 			throws Exception {
 		try (ConfigurableApplicationContext context = start("restcompress.websocket.client-max-window-bits=10",
