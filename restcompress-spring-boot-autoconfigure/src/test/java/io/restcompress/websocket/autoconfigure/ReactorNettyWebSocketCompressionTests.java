@@ -115,6 +115,21 @@ class ReactorNettyWebSocketCompressionTests {
 		}
 	}
 
+	/**
+	 * A message whose frames each fit the limit but add up past it closes the session with
+	 * 1009, as a frame past the limit does, and not as Netty's aggregator alone would.
+	 */
+	@Test
+	void refusesAFragmentedMessageWhosePartsAddUpPastTheLimit() throws Exception {
+		try (ConfigurableApplicationContext context = start();
+				RawWebSocket socket = RawWebSocket.connect(port(context), "/echo", OFFER)) {
+			byte[] part = new byte[600 << 10];
+			socket.sendFrame(0x02, part);
+			socket.sendFrame(0x80, part);
+			assertThatIOException().isThrownBy(socket::receive).withMessageStartingWith("closed by the server: 1009");
+		}
+	}
+
 	@Test
 	void switchesProtocolsWithoutContentLength() throws Exception {
 		try (ConfigurableApplicationContext context = start();
