@@ -1,5 +1,6 @@
 package io.restcompress.websocket.autoconfigure;
 
+import java.io.ByteArrayOutputStream;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -128,6 +129,44 @@ class ReactorNettyWebSocketCompressionTests {
 			socket.sendFrame(0x80, part);
 			assertThatIOException().isThrownBy(socket::receive).withMessageStartingWith("closed by the server: 1009");
 		}
+	}
+
+	/**
+	 * RFC 7692 lets a client compress with any deflate blocks: an incompressible message of the
+	 * limit, sent as stored blocks of 1000 bytes with 5 bytes of header each, takes a frame about
+	 * 5 KB larger than the message, which passes because a frame may exceed the limit by 1/64
+	 * and 1 KB.
+	 */
+	@Test
+	void passesAMessageOfTheLimitWhoseDeflateBlocksAddMoreThanAKilobyte() throws Exception {
+		try (ConfigurableApplicationContext context = start();
+				RawWebSocket socket = RawWebSocket.connect(port(context), "/echo", OFFER)) {
+			byte[] message = new byte[1 << 20];
+			new Random(13).nextBytes(message);
+			byte[] stored = storedBlocks(message, 1000);
+			assertThat(stored.length - message.length).isGreaterThan(4096);
+			socket.sendFrame(0xc2, stored);
+			assertThat(socket.receive().payload()).isEqualTo(message);
+		}
+	}
+
+	/**
+	 * Writes a message as deflate stored blocks, ending with the empty stored block that a
+	 * flush writes, less the four bytes RFC 7692 removes from it.
+	 */
+	private static byte[] storedBlocks(byte[] message, int blockSize) {
+		ByteArrayOutputStream out = new ByteArrayOutputStream(message.length + message.length / blockSize * 5 + 6);
+		for (int offset = 0; offset < message.length; offset += blockSize) {
+			int length = Math.min(blockSize, message.length - offset);
+			out.write(0);
+			out.write(length);
+			out.write(length >>> 8);
+			out.write(~length);
+			out.write(~length >>> 8);
+			out.write(message, offset, length);
+		}
+		out.write(0);
+		return out.toByteArray();
 	}
 
 	@Test
