@@ -5,10 +5,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.function.Consumer;
 
 import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.restcompress.websocket.MicrometerWebSocketMessageRecorder;
+import io.restcompress.websocket.PerMessageDeflatePolicy;
 import io.restcompress.websocket.RawWebSocket;
 import io.restcompress.websocket.RawWebSocket.Message;
 import io.restcompress.websocket.ReactorNettyWebSocketCompression;
@@ -18,6 +20,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.jspecify.annotations.Nullable;
+import reactor.netty.http.server.WebsocketServerSpec;
 
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
@@ -35,6 +38,7 @@ import org.springframework.web.reactive.socket.WebSocketHandler;
 import org.springframework.web.reactive.socket.WebSocketMessage;
 import org.springframework.web.reactive.socket.server.support.HandshakeWebSocketService;
 import org.springframework.web.reactive.socket.server.support.WebSocketHandlerAdapter;
+import org.springframework.web.reactive.socket.server.upgrade.ReactorNettyRequestUpgradeStrategy;
 
 import static io.restcompress.websocket.autoconfigure.AbstractWebSocketCompressionTests.JSON;
 import static io.restcompress.websocket.autoconfigure.AbstractWebSocketCompressionTests.OFFER;
@@ -167,6 +171,30 @@ class ReactorNettyWebSocketCompressionTests {
 		}
 		out.write(0);
 		return out.toByteArray();
+	}
+
+	/**
+	 * The limits Netty is given for a message limit, as documented: a frame may exceed it by
+	 * 1/64 and 1 KB and inflates to at most twice that, also when the customizer sets Netty's
+	 * "no limit" of 0 for the inflation; a limit the customizer sets is kept.
+	 */
+	@Test
+	void derivesTheFrameAndInflationLimitsFromTheMessageLimit() {
+		ReactorNettyWebSocketCompression compression = new ReactorNettyWebSocketCompression(
+				PerMessageDeflatePolicy.DEFAULT, 15);
+		int frameLimit = 6400 + 6400 / 64 + 1024;
+		WebsocketServerSpec derived = spec(compression, (spec) -> spec.maxFramePayloadLength(6400));
+		assertThat(derived.maxFramePayloadLength()).isEqualTo(frameLimit);
+		assertThat(derived.maxDecompressionBufferSize()).isBetween(2 * frameLimit, 2 * frameLimit + 1);
+		assertThat(spec(compression, (spec) -> spec.maxFramePayloadLength(6400).maxDecompressionBufferSize(0))
+			.maxDecompressionBufferSize()).isEqualTo(derived.maxDecompressionBufferSize());
+		assertThat(spec(compression, (spec) -> spec.maxDecompressionBufferSize(Integer.MAX_VALUE))
+			.maxDecompressionBufferSize()).isEqualTo(Integer.MAX_VALUE);
+	}
+
+	private static WebsocketServerSpec spec(ReactorNettyWebSocketCompression compression,
+			Consumer<WebsocketServerSpec.Builder> customizer) {
+		return ((ReactorNettyRequestUpgradeStrategy) compression.upgradeStrategy(customizer)).getWebsocketServerSpec();
 	}
 
 	@Test
