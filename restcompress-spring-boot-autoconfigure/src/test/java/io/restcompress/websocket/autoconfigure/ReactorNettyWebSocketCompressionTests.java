@@ -20,6 +20,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.jspecify.annotations.Nullable;
+import reactor.core.publisher.Flux;
 import reactor.netty.http.server.WebsocketServerSpec;
 
 import org.springframework.boot.SpringBootConfiguration;
@@ -453,6 +454,26 @@ class ReactorNettyWebSocketCompressionTests {
 		}
 	}
 
+	/**
+	 * A ping the application sends before each echo is no data message: only the echoes are
+	 * counted as sent.
+	 */
+	@Test
+	void recordsNoPingTheApplicationSends() throws Exception {
+		try (ConfigurableApplicationContext context = start(ReactivePingingEchoApplication.class)) {
+			MeterRegistry registry = context.getBean(MeterRegistry.class);
+			try (RawWebSocket socket = RawWebSocket.connect(port(context), "/echo", OFFER)) {
+				assertEchoes(socket, 1, JSON, true);
+				assertEchoes(socket, 1, JSON, true);
+			}
+			DistributionSummary sent = registry.get(MicrometerWebSocketMessageRecorder.MESSAGE_SIZE)
+				.tags("direction", "outbound", "coding", "permessage-deflate")
+				.summary();
+			assertThat(sent.count()).isEqualTo(2);
+			assertThat(sent.totalAmount()).isEqualTo(2.0 * JSON.length);
+		}
+	}
+
 	private static Map<String, String> parameters(RawWebSocket socket) {
 		String[] parts = socket.extensions().split("\\s*;\\s*");
 		assertThat(parts[0]).isEqualTo("permessage-deflate");
@@ -500,6 +521,21 @@ class ReactorNettyWebSocketCompressionTests {
 		WebSocketHandlerAdapter webSocketHandlerAdapter(ReactorNettyWebSocketCompression compression) {
 			return new WebSocketHandlerAdapter(new HandshakeWebSocketService(
 					compression.upgradeStrategy((spec) -> spec.maxFramePayloadLength(1 << 20))));
+		}
+
+	}
+
+	@SpringBootConfiguration
+	@EnableAutoConfiguration
+	static class ReactivePingingEchoApplication extends ReactiveEchoApplication {
+
+		@Override
+		@Bean
+		HandlerMapping echoMapping() {
+			WebSocketHandler echo = (session) -> session.send(session.receive()
+				.concatMap((message) -> Flux.just(session.pingMessage((factory) -> factory.wrap(new byte[] { 1, 2 })),
+						message.retain())));
+			return new SimpleUrlHandlerMapping(Map.of("/echo", echo), -1);
 		}
 
 	}
