@@ -132,9 +132,10 @@ class ResponseEncodingRulesTests {
 		assertThat(this.response.getHeaders("Vary")).containsExactly("Accept-Encoding");
 	}
 
-	@Test
-	void variesAMultipleRangesResponseWhoseOkMayVary() {
-		this.response.setContentType("multipart/byteranges; boundary=x");
+	@ParameterizedTest
+	@ValueSource(strings = { "multipart/byteranges; boundary=x", "Multipart/ByteRanges; boundary=x" })
+	void variesAMultipleRangesResponseWhoseOkMayVary(String contentType) {
+		this.response.setContentType(contentType);
 		this.rules.varyPartialContent(HandlerCompression.SERVER_DEFAULTS, 206, this.fields);
 		assertThat(this.response.getHeaders("Vary")).containsExactly("Accept-Encoding");
 	}
