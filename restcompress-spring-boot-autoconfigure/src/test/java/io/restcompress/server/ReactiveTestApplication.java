@@ -50,7 +50,7 @@ import static org.springframework.web.reactive.function.server.RouterFunctions.r
  */
 @SpringBootConfiguration
 @EnableAutoConfiguration
-@Import(ReactiveTestApplication.Compressed.class)
+@Import({ ReactiveTestApplication.Compressed.class, FieldLineEndpoints.class })
 class ReactiveTestApplication {
 
 	static volatile Sinks.Many<String> events = Sinks.many().unicast().onBackpressureBuffer();
@@ -146,22 +146,6 @@ class ReactiveTestApplication {
 		@PutMapping("/if-match")
 		String ifMatch(@RequestHeader(HttpHeaders.IF_MATCH) String ifMatch) {
 			return ifMatch;
-		}
-
-		@GetMapping("/cache-control-lines")
-		ResponseEntity<byte[]> cacheControlLines() {
-			return ResponseEntity.ok()
-				.header(HttpHeaders.CACHE_CONTROL, "max-age=60", "no-transform")
-				.contentType(MediaType.APPLICATION_JSON)
-				.body(TestPayloads.json(20_000));
-		}
-
-		@GetMapping("/vary-lines")
-		ResponseEntity<byte[]> varyLines() {
-			return ResponseEntity.ok()
-				.header(HttpHeaders.VARY, "Origin", "Accept-Language")
-				.contentType(MediaType.APPLICATION_JSON)
-				.body(TestPayloads.json(20_000));
 		}
 
 		/**

@@ -11,7 +11,7 @@ import org.springframework.context.annotation.Import;
  */
 @SpringBootConfiguration
 @EnableAutoConfiguration
-@Import({ TestEndpoints.Compressed.class, TestEndpoints.Plain.class })
+@Import({ TestEndpoints.Compressed.class, TestEndpoints.Plain.class, FieldLineEndpoints.class })
 class ServerTestApplication {
 
 	@Bean

@@ -350,22 +350,6 @@ final class TestEndpoints {
 			return ResponseEntity.ok().header(HttpHeaders.VARY, vary).contentType(MediaType.APPLICATION_JSON).body(LARGE);
 		}
 
-		@GetMapping("/cache-control-lines")
-		ResponseEntity<byte[]> cacheControlLines() {
-			return ResponseEntity.ok()
-				.header(HttpHeaders.CACHE_CONTROL, "max-age=60", "no-transform")
-				.contentType(MediaType.APPLICATION_JSON)
-				.body(TestPayloads.json(20_000));
-		}
-
-		@GetMapping("/vary-lines")
-		ResponseEntity<byte[]> varyLines() {
-			return ResponseEntity.ok()
-				.header(HttpHeaders.VARY, "Origin", "Accept-Language")
-				.contentType(MediaType.APPLICATION_JSON)
-				.body(TestPayloads.json(20_000));
-		}
-
 		@GetMapping("/accept-ranges")
 		ResponseEntity<byte[]> acceptRanges() {
 			return ResponseEntity.ok().header(HttpHeaders.ACCEPT_RANGES, "bytes").contentType(MediaType.APPLICATION_JSON).body(LARGE);
